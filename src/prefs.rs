@@ -1,0 +1,333 @@
+//! `askhook pref set | list | clear | history`: the user's standing preferences, kept in the
+//! answer log's `preferences` table with every change in `preference_events`.
+//!
+//! A preference is keyed by question id and scope: global (`--global`, the default) or one
+//! project (`--project [DIR]`, the project root of DIR as [`crate::project::project_root`]
+//! computes it — the same function the hook applies to the payload's `cwd`). A project
+//! preference wins over a global one. The hook only reads preferences; it never writes them.
+
+use std::path::Path;
+
+use serde::Serialize;
+
+use crate::classify::Door;
+use crate::cli::{
+    PrefClearArgs, PrefCommand, PrefHistoryArgs, PrefListArgs, PrefSetArgs, PreferenceArg,
+    ScopeFlags,
+};
+use crate::error::{Error, Result};
+use crate::policy::Preference;
+use crate::registry::Registry;
+use crate::store::{Store, GLOBAL_SCOPE};
+use crate::{ui, Context};
+
+impl From<PreferenceArg> for Preference {
+    fn from(p: PreferenceArg) -> Preference {
+        match p {
+            PreferenceArg::NeverAsk => Preference::NeverAsk,
+            PreferenceArg::AlwaysAsk => Preference::AlwaysAsk,
+            PreferenceArg::AskOnlyForOneWay => Preference::AskOnlyForOneWay,
+        }
+    }
+}
+
+pub fn run(command: &PrefCommand, ctx: &Context) -> Result<std::process::ExitCode> {
+    match command {
+        PrefCommand::Set(args) => set(args, ctx),
+        PrefCommand::List(args) => list(args, ctx),
+        PrefCommand::Clear(args) => clear(args, ctx),
+        PrefCommand::History(args) => history(args, ctx),
+    }
+}
+
+/// The scope string for the flags: `""` for global, the project root path otherwise.
+pub fn scope_of(flags: &ScopeFlags, cwd: &Path) -> String {
+    match &flags.project {
+        Some(dir) if !flags.global => {
+            let dir = if dir.is_absolute() {
+                dir.clone()
+            } else {
+                cwd.join(dir)
+            };
+            crate::project::project_root(&dir)
+                .to_string_lossy()
+                .into_owned()
+        }
+        _ => GLOBAL_SCOPE.to_owned(),
+    }
+}
+
+fn scope_label(scope: &str) -> String {
+    if scope.is_empty() {
+        "global".into()
+    } else {
+        format!("project {scope}")
+    }
+}
+
+pub fn open_store(ctx: &Context) -> Result<Store> {
+    Store::open(&ctx.paths.db, std::time::Duration::from_secs(5))
+        .map_err(|e| Error::db(&ctx.paths.db, e))
+}
+
+fn load_registry(ctx: &Context) -> Result<Registry> {
+    Registry::load(&ctx.paths.user_registry).map_err(|problem| Error::Invalid {
+        path: ctx.paths.user_registry.clone(),
+        problem,
+    })
+}
+
+/// The door type askhook last recorded for `id`, if it was ever asked.
+fn recorded_door(store: &Store, id: &str) -> Result<Option<(String, Door)>> {
+    let row = store
+        .conn()
+        .query_row(
+            "SELECT question, door_type FROM questions WHERE question_id = ?1 ORDER BY asked_at DESC LIMIT 1",
+            [id],
+            |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)),
+        )
+        .map(Some)
+        .or_else(|e| if e == rusqlite::Error::QueryReturnedNoRows { Ok(None) } else { Err(e) })
+        .map_err(|e| Error::db(store.path(), e))?;
+    Ok(row.and_then(|(text, door)| Door::parse(&door).map(|d| (text, d))))
+}
+
+#[derive(Serialize)]
+struct Change<'a> {
+    question_id: &'a str,
+    scope: &'a str,
+    old_value: Option<String>,
+    new_value: Option<&'a str>,
+}
+
+fn set(args: &PrefSetArgs, ctx: &Context) -> Result<std::process::ExitCode> {
+    if !crate::question::is_valid_id(&args.id) && !args.id.starts_with("hook-") {
+        return Err(Error::Usage(format!(
+            "`{}` is not a question id (ids are lowercase letters, digits and dashes; see `askhook log`)",
+            args.id
+        )));
+    }
+    let value = Preference::from(args.value);
+    let registry = load_registry(ctx)?;
+    let mut store = open_store(ctx)?;
+    if value.silences() {
+        if registry.door(&args.id) == Some(Door::OneWay) {
+            return Err(Error::Refused(format!(
+                "`{}` is a one-way door in the question registry; askhook always asks the human for it, \
+                 so {} would never take effect",
+                args.id,
+                value.as_str()
+            )));
+        }
+        if let Some((_, Door::OneWay)) = recorded_door(&store, &args.id)? {
+            ui::eprintln_warning(&format!(
+                "warning: `{}` was last asked as a one-way door; askhook will still ask the human while it reads that way",
+                args.id
+            ));
+        }
+    }
+    let scope = scope_of(&args.scope, &ctx.cwd);
+    let confirmed_by = crate::trust::confirm_silencing(&args.id, value, &store)?;
+    let old = store
+        .set_preference(&args.id, &scope, Some(value), &confirmed_by, ctx.now_ms)
+        .map_err(|e| Error::db(&ctx.paths.db, e))?;
+    report(
+        args.json,
+        Change {
+            question_id: &args.id,
+            scope: &scope,
+            old_value: old,
+            new_value: Some(value.as_str()),
+        },
+    )
+}
+
+fn clear(args: &PrefClearArgs, ctx: &Context) -> Result<std::process::ExitCode> {
+    let mut store = open_store(ctx)?;
+    let scope = scope_of(&args.scope, &ctx.cwd);
+    let old = store
+        .set_preference(&args.id, &scope, None, "not needed", ctx.now_ms)
+        .map_err(|e| Error::db(&ctx.paths.db, e))?;
+    report(
+        args.json,
+        Change {
+            question_id: &args.id,
+            scope: &scope,
+            old_value: old,
+            new_value: None,
+        },
+    )
+}
+
+fn report(json: bool, change: Change<'_>) -> Result<std::process::ExitCode> {
+    if json {
+        ui::println(&serde_json::to_string(&change).unwrap_or_default())?;
+    } else {
+        let what = match (change.old_value.as_deref(), change.new_value) {
+            (old, Some(new)) if old == Some(new) => {
+                format!("{} is already {new}", change.question_id)
+            }
+            (_, Some(new)) => format!("{} is now {new}", change.question_id),
+            (Some(old), None) => format!("{} cleared (was {old})", change.question_id),
+            (None, None) => format!("{} had no preference", change.question_id),
+        };
+        ui::println(&format!("{what} ({})", scope_label(change.scope)))?;
+    }
+    Ok(std::process::ExitCode::SUCCESS)
+}
+
+/// One preference as `pref list --json` prints it.
+#[derive(Debug, Serialize)]
+pub struct PrefRow {
+    pub question_id: String,
+    pub value: String,
+    /// `global` or `project`.
+    pub scope: String,
+    /// The project root, for project preferences.
+    pub project: Option<String>,
+    pub updated_at: String,
+    /// The question as last recorded, when it was ever asked.
+    pub question: Option<String>,
+    /// The door type now (registry, else as last recorded).
+    pub door_type: Option<String>,
+    /// A silencing preference on a one-way door: askhook ignores it.
+    pub inert: bool,
+}
+
+pub fn list_rows(store: &Store, registry: &Registry) -> Result<Vec<PrefRow>> {
+    let mut stmt = store
+        .conn()
+        .prepare("SELECT scope, question_id, value, updated_at FROM preferences ORDER BY question_id, scope")
+        .map_err(|e| Error::db(store.path(), e))?;
+    let raw: Vec<(String, String, String, i64)> = stmt
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+        .and_then(|rows| rows.collect())
+        .map_err(|e| Error::db(store.path(), e))?;
+    let mut out = Vec::with_capacity(raw.len());
+    for (scope, question_id, value, updated_at) in raw {
+        let recorded = recorded_door(store, &question_id)?;
+        let door = registry
+            .door(&question_id)
+            .filter(|d| *d == Door::OneWay)
+            .or(recorded.as_ref().map(|(_, d)| *d))
+            .or(registry.door(&question_id));
+        let silences = Preference::parse(&value).is_some_and(Preference::silences);
+        out.push(PrefRow {
+            inert: silences && door == Some(Door::OneWay),
+            scope: if scope.is_empty() {
+                "global".into()
+            } else {
+                "project".into()
+            },
+            project: (!scope.is_empty()).then_some(scope),
+            question: recorded.map(|(text, _)| text),
+            door_type: door.map(|d| d.as_str().to_owned()),
+            question_id,
+            value,
+            updated_at: crate::time::format_rfc3339(updated_at),
+        });
+    }
+    Ok(out)
+}
+
+fn list(args: &PrefListArgs, ctx: &Context) -> Result<std::process::ExitCode> {
+    let store = open_store(ctx)?;
+    let registry = load_registry(ctx)?;
+    let rows = list_rows(&store, &registry)?;
+    if args.json {
+        ui::println(&serde_json::to_string_pretty(&rows).unwrap_or_default())?;
+        return Ok(std::process::ExitCode::SUCCESS);
+    }
+    if rows.is_empty() {
+        ui::println(
+            "no preferences set (see `askhook suggest`, then `askhook pref set ID never-ask`)",
+        )?;
+    }
+    for row in rows {
+        let scope = row
+            .project
+            .as_deref()
+            .map(|p| format!("project {p}"))
+            .unwrap_or_else(|| "global".into());
+        let door = row.door_type.as_deref().unwrap_or("unknown door");
+        let inert = if row.inert {
+            "  [inert: one-way door, askhook still asks]"
+        } else {
+            ""
+        };
+        let text = row
+            .question
+            .as_deref()
+            .map(|q| format!("  {}", ui::sanitize(q, false)))
+            .unwrap_or_default();
+        ui::println(&format!(
+            "{:<24} {:<22} {scope} ({door}){inert}{text}",
+            row.question_id, row.value
+        ))?;
+    }
+    Ok(std::process::ExitCode::SUCCESS)
+}
+
+#[derive(Serialize)]
+struct HistoryRow {
+    question_id: String,
+    scope: String,
+    project: Option<String>,
+    old_value: Option<String>,
+    new_value: Option<String>,
+    at: String,
+    confirmed_by: String,
+}
+
+fn history(args: &PrefHistoryArgs, ctx: &Context) -> Result<std::process::ExitCode> {
+    let store = open_store(ctx)?;
+    let mut stmt = store
+        .conn()
+        .prepare(
+            "SELECT question_id, scope, old_value, new_value, at, confirmed_by FROM preference_events
+             WHERE ?1 IS NULL OR question_id = ?1 ORDER BY at, id",
+        )
+        .map_err(|e| Error::db(store.path(), e))?;
+    let rows: Vec<HistoryRow> = stmt
+        .query_map([args.id.as_deref()], |r| {
+            let scope: String = r.get(1)?;
+            Ok(HistoryRow {
+                question_id: r.get(0)?,
+                project: (!scope.is_empty()).then(|| scope.clone()),
+                scope: if scope.is_empty() {
+                    "global".into()
+                } else {
+                    "project".into()
+                },
+                old_value: r.get(2)?,
+                new_value: r.get(3)?,
+                at: crate::time::format_rfc3339(r.get(4)?),
+                confirmed_by: r.get(5)?,
+            })
+        })
+        .and_then(|rows| rows.collect())
+        .map_err(|e| Error::db(store.path(), e))?;
+    if args.json {
+        ui::println(&serde_json::to_string_pretty(&rows).unwrap_or_default())?;
+        return Ok(std::process::ExitCode::SUCCESS);
+    }
+    if rows.is_empty() {
+        ui::println("no preference changes recorded")?;
+    }
+    for row in rows {
+        let scope = row
+            .project
+            .as_deref()
+            .map(|p| format!("project {p}"))
+            .unwrap_or_else(|| "global".into());
+        ui::println(&format!(
+            "{}  {:<24} {} → {}  ({scope}; confirmed: {})",
+            row.at,
+            row.question_id,
+            row.old_value.as_deref().unwrap_or("(none)"),
+            row.new_value.as_deref().unwrap_or("(none)"),
+            row.confirmed_by
+        ))?;
+    }
+    Ok(std::process::ExitCode::SUCCESS)
+}

@@ -1,0 +1,72 @@
+//! The schema, as an ordered list of migrations keyed on `PRAGMA user_version`.
+//!
+//! Migration N brings a database from version N to N+1. They are applied in one exclusive
+//! transaction, additive only, and **never edited** once released: add a new one instead.
+
+/// Each migration, in order, with why it exists.
+pub const MIGRATIONS: &[&str] = &[
+    // 1: the answer log, one row per question of a call (natural key: session, call, index),
+    //    and the standing preferences with their history.
+    r#"
+    CREATE TABLE questions (
+        id                      INTEGER PRIMARY KEY,
+        session_id              TEXT NOT NULL,
+        tool_use_id             TEXT NOT NULL,
+        question_index          INTEGER NOT NULL,
+        question_id             TEXT NOT NULL,
+        id_source               TEXT NOT NULL,
+        question                TEXT NOT NULL,
+        header                  TEXT,
+        options                 TEXT NOT NULL,
+        multi_select            INTEGER NOT NULL,
+        recommended             TEXT,
+        door_type               TEXT NOT NULL,
+        door_rule               TEXT,
+        tool_name               TEXT NOT NULL,
+        project                 TEXT,
+        cwd                     TEXT,
+        permission_mode         TEXT,
+        agent_id                TEXT,
+        prompt_id               TEXT,
+        outcome                 TEXT NOT NULL,
+        answer                  TEXT,
+        selections              TEXT,
+        free_text               TEXT,
+        notes                   TEXT,
+        followed_recommendation INTEGER,
+        afk                     INTEGER NOT NULL DEFAULT 0,
+        error                   TEXT,
+        asked_at                INTEGER NOT NULL,
+        settled_at              INTEGER,
+        UNIQUE (session_id, tool_use_id, question_index)
+    );
+    CREATE INDEX questions_by_time ON questions (asked_at);
+    CREATE INDEX questions_by_question ON questions (question_id, asked_at);
+    CREATE INDEX questions_by_session ON questions (session_id, asked_at);
+    CREATE INDEX questions_by_tool_use ON questions (tool_use_id);
+    CREATE INDEX questions_pending ON questions (session_id) WHERE outcome = 'pending';
+
+    CREATE TABLE preferences (
+        scope       TEXT NOT NULL,
+        question_id TEXT NOT NULL,
+        value       TEXT NOT NULL,
+        updated_at  INTEGER NOT NULL,
+        PRIMARY KEY (scope, question_id)
+    ) WITHOUT ROWID;
+
+    CREATE TABLE preference_events (
+        id           INTEGER PRIMARY KEY,
+        question_id  TEXT NOT NULL,
+        scope        TEXT NOT NULL,
+        old_value    TEXT,
+        new_value    TEXT,
+        at           INTEGER NOT NULL,
+        confirmed_by TEXT NOT NULL
+    );
+    "#,
+];
+
+/// The schema version this binary writes.
+pub fn latest() -> i64 {
+    MIGRATIONS.len() as i64
+}

@@ -1,0 +1,335 @@
+//! The answer log: one SQLite file holding every question asked, how it settled, and the
+//! user's standing preferences. The only module that speaks SQL.
+//!
+//! ## Locking
+//! One connection per process, WAL journal (readers never block the writer), `synchronous =
+//! NORMAL`, and a `busy_timeout` from the hook budget (`ASKHOOK_BUSY_TIMEOUT_MS`, default
+//! 300 ms). Each hook event is one `BEGIN IMMEDIATE` transaction. When the database stays busy
+//! past the budget the hook appends its write to the spool (`<db>.spool`) instead; the next
+//! successful open ingests the spool. Every write is idempotent on the natural key
+//! `(session_id, tool_use_id, question_index)`, so replays never duplicate a row.
+//!
+//! ## Compatibility
+//! The schema version is `PRAGMA user_version`; migrations (see `migrations.rs`) are additive
+//! and applied once, in one exclusive transaction, by whichever process opens first. A
+//! database newer than this binary is read and written as far as the known columns go.
+//!
+//! ## Performance
+//! When `user_version` is current no migration work runs; statements are `prepare_cached`.
+//! Indexes serve the hook's lookups (natural key, pending rows of a session) and the query
+//! CLI's time, question and session filters. The database and its spool are created 0600 in
+//! a 0700 folder.
+
+pub mod migrations;
+pub mod read;
+pub mod record;
+pub mod spool;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use rusqlite::{params, Connection, OpenFlags, OptionalExtension, TransactionBehavior};
+
+use crate::fsutil;
+use crate::paths::spool_for;
+use crate::policy::Preference;
+
+pub use record::{Outcome, Record, StoredOption, Write};
+
+/// The scope value of a global preference.
+pub const GLOBAL_SCOPE: &str = "";
+
+/// An open answer log.
+pub struct Store {
+    conn: Connection,
+    path: PathBuf,
+    /// Lines of the spool that could not be parsed during the last ingest.
+    pub spool_rejected: usize,
+}
+
+impl std::fmt::Debug for Store {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Store").field("path", &self.path).finish()
+    }
+}
+
+/// Whether an error means "someone else holds the database": the write goes to the spool.
+pub fn is_busy(e: &rusqlite::Error) -> bool {
+    matches!(
+        e.sqlite_error_code(),
+        Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
+    )
+}
+
+impl Store {
+    /// Open (creating if needed) the database at `path`, migrate it, and ingest its spool.
+    pub fn open(path: &Path, busy_timeout: Duration) -> rusqlite::Result<Store> {
+        if let Some(dir) = path.parent() {
+            fsutil::create_private_dir(dir).map_err(io_to_sqlite)?;
+        }
+        if !path.exists() {
+            // Create the file ourselves so it is private from the first byte; SQLite gives the
+            // -wal and -shm files the same mode.
+            let _ = fsutil::private_options(std::fs::OpenOptions::new().write(true).create(true))
+                .open(path);
+        }
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_WRITE
+                | OpenFlags::SQLITE_OPEN_CREATE
+                | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?;
+        Self::setup(conn, path, busy_timeout)
+    }
+
+    /// Open an existing database for reading only (query commands); fails when it is missing.
+    pub fn open_read_only(path: &Path, busy_timeout: Duration) -> rusqlite::Result<Store> {
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?;
+        conn.busy_timeout(busy_timeout)?;
+        Ok(Store {
+            conn,
+            path: path.to_path_buf(),
+            spool_rejected: 0,
+        })
+    }
+
+    /// The one connection setup: pragmas, migrations, spool ingest.
+    fn setup(conn: Connection, path: &Path, busy_timeout: Duration) -> rusqlite::Result<Store> {
+        conn.busy_timeout(busy_timeout)?;
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        conn.set_prepared_statement_cache_capacity(32);
+        let mut store = Store {
+            conn,
+            path: path.to_path_buf(),
+            spool_rejected: 0,
+        };
+        if store.schema_version()? < migrations::latest() {
+            store.migrate()?;
+        }
+        store.ingest_spool()?;
+        Ok(store)
+    }
+
+    /// The database file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The raw connection (for the query CLI's read-only statements).
+    pub fn conn(&self) -> &Connection {
+        &self.conn
+    }
+
+    /// `PRAGMA user_version`.
+    pub fn schema_version(&self) -> rusqlite::Result<i64> {
+        self.conn.query_row("PRAGMA user_version", [], |r| r.get(0))
+    }
+
+    fn migrate(&mut self) -> rusqlite::Result<()> {
+        // journal_mode cannot change inside a transaction; it is persistent once set.
+        let mode: String = self
+            .conn
+            .query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
+        let _ = mode;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Exclusive)?;
+        let current: i64 = tx.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+        for (n, sql) in migrations::MIGRATIONS
+            .iter()
+            .enumerate()
+            .skip(current.max(0) as usize)
+        {
+            tx.execute_batch(sql)?;
+            tx.pragma_update(None, "user_version", (n + 1) as i64)?;
+        }
+        tx.commit()
+    }
+
+    /// Apply the spool's writes, if any, then empty it.
+    fn ingest_spool(&mut self) -> rusqlite::Result<()> {
+        let spool = spool_for(&self.path);
+        if !spool.exists() {
+            return Ok(());
+        }
+        let Some(pending) = spool::take(&spool).map_err(io_to_sqlite)? else {
+            return Ok(());
+        };
+        {
+            let tx = self
+                .conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)?;
+            for write in &pending.writes {
+                apply_in(&tx, write)?;
+            }
+            tx.commit()?;
+        }
+        self.spool_rejected = pending.rejected;
+        pending.finish().map_err(io_to_sqlite)
+    }
+
+    /// Apply one event's writes in one transaction.
+    pub fn apply(&mut self, write: &Write) -> rusqlite::Result<()> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        apply_in(&tx, write)?;
+        tx.commit()
+    }
+
+    /// The preferences for `ids`: a project preference wins over a global one.
+    pub fn preferences_for(
+        &self,
+        ids: &[&str],
+        project: Option<&str>,
+    ) -> rusqlite::Result<HashMap<String, Preference>> {
+        let mut out = HashMap::new();
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT scope, value FROM preferences WHERE question_id = ?1 AND (scope = '' OR scope = ?2)")?;
+        for id in ids {
+            let mut best: Option<(bool, Preference)> = None;
+            let rows = stmt.query_map(params![id, project.unwrap_or("")], |r| {
+                Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+            })?;
+            for row in rows {
+                let (scope, value) = row?;
+                let Some(pref) = Preference::parse(&value) else {
+                    continue;
+                };
+                let is_project = !scope.is_empty();
+                if best.is_none_or(|(was_project, _)| is_project && !was_project) {
+                    best = Some((is_project, pref));
+                }
+            }
+            if let Some((_, pref)) = best {
+                out.insert((*id).to_owned(), pref);
+            }
+        }
+        Ok(out)
+    }
+
+    /// Set or clear (`value = None`) a preference, recording the change as an event.
+    /// Returns the old value.
+    pub fn set_preference(
+        &mut self,
+        question_id: &str,
+        scope: &str,
+        value: Option<Preference>,
+        confirmed_by: &str,
+        now_ms: i64,
+    ) -> rusqlite::Result<Option<String>> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let old: Option<String> = tx
+            .query_row(
+                "SELECT value FROM preferences WHERE scope = ?1 AND question_id = ?2",
+                params![scope, question_id],
+                |r| r.get(0),
+            )
+            .optional()?;
+        match value {
+            Some(v) => tx.execute(
+                "INSERT INTO preferences (scope, question_id, value, updated_at) VALUES (?1, ?2, ?3, ?4)
+                 ON CONFLICT (scope, question_id) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+                params![scope, question_id, v.as_str(), now_ms],
+            )?,
+            None => tx.execute(
+                "DELETE FROM preferences WHERE scope = ?1 AND question_id = ?2",
+                params![scope, question_id],
+            )?,
+        };
+        let new = value.map(Preference::as_str);
+        if old.as_deref() != new {
+            tx.execute(
+                "INSERT INTO preference_events (question_id, scope, old_value, new_value, at, confirmed_by)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![question_id, scope, old, new, now_ms, confirmed_by],
+            )?;
+        }
+        tx.commit()?;
+        Ok(old)
+    }
+}
+
+fn io_to_sqlite(e: std::io::Error) -> rusqlite::Error {
+    rusqlite::Error::ToSqlConversionFailure(Box::new(e))
+}
+
+const UPSERT: &str = "
+INSERT INTO questions (
+    session_id, tool_use_id, question_index, question_id, id_source, question, header, options,
+    multi_select, recommended, door_type, door_rule, tool_name, project, cwd, permission_mode,
+    agent_id, prompt_id, outcome, answer, selections, free_text, notes, followed_recommendation,
+    afk, error, asked_at, settled_at)
+VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19,
+        ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28)
+ON CONFLICT (session_id, tool_use_id, question_index) DO UPDATE SET
+    outcome = excluded.outcome,
+    answer = excluded.answer,
+    selections = excluded.selections,
+    free_text = excluded.free_text,
+    notes = excluded.notes,
+    followed_recommendation = excluded.followed_recommendation,
+    afk = excluded.afk,
+    error = excluded.error,
+    settled_at = excluded.settled_at
+WHERE questions.outcome IN ('pending', 'declined') AND excluded.outcome <> 'pending'";
+
+fn apply_in(conn: &Connection, write: &Write) -> rusqlite::Result<()> {
+    match write {
+        Write::Records { records } => {
+            let mut stmt = conn.prepare_cached(UPSERT)?;
+            for r in records {
+                let options = serde_json::to_string(&r.options).unwrap_or_else(|_| "[]".into());
+                let selections = r
+                    .selections
+                    .as_ref()
+                    .and_then(|s| serde_json::to_string(s).ok());
+                stmt.execute(params![
+                    r.session_id,
+                    r.tool_use_id,
+                    r.question_index,
+                    r.question_id,
+                    r.id_source,
+                    r.question,
+                    r.header,
+                    options,
+                    r.multi_select,
+                    r.recommended,
+                    r.door_type,
+                    r.door_rule,
+                    r.tool_name,
+                    r.project,
+                    r.cwd,
+                    r.permission_mode,
+                    r.agent_id,
+                    r.prompt_id,
+                    r.outcome.as_str(),
+                    r.answer,
+                    selections,
+                    r.free_text,
+                    r.notes,
+                    r.followed_recommendation,
+                    r.afk,
+                    r.error,
+                    r.asked_at,
+                    r.settled_at,
+                ])?;
+            }
+        }
+        Write::Decline { session_id, at } => {
+            conn.prepare_cached(
+                "UPDATE questions SET outcome = 'declined', settled_at = ?2
+                 WHERE session_id = ?1 AND outcome = 'pending' AND asked_at <= ?2",
+            )?
+            .execute(params![session_id, at])?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,207 @@
+//! The test harness: a temp world per test and a builder that runs the real binary in it.
+
+#![allow(dead_code)]
+
+use std::ffi::OsString;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+/// The askhook binary under test.
+pub fn bin() -> &'static str {
+    env!("CARGO_BIN_EXE_askhook")
+}
+
+/// The fixtures folder.
+pub fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
+}
+
+/// Read a fixture file.
+pub fn fixture(name: &str) -> Vec<u8> {
+    std::fs::read(fixtures().join(name)).unwrap_or_else(|e| panic!("fixture {name}: {e}"))
+}
+
+/// A private world: HOME, ASKHOOK_HOME, CLAUDE_CONFIG_DIR and a project folder, all temp.
+pub struct World {
+    pub tmp: tempfile::TempDir,
+    pub home: PathBuf,
+    pub askhook_home: PathBuf,
+    pub claude_config: PathBuf,
+    pub project: PathBuf,
+    extra_env: Vec<(OsString, OsString)>,
+}
+
+impl World {
+    pub fn new() -> World {
+        let tmp = tempfile::tempdir().expect("temp dir");
+        let root = tmp.path().canonicalize().unwrap();
+        let home = root.join("home");
+        let askhook_home = root.join("askhook");
+        let claude_config = home.join(".claude");
+        let project = root.join("proj");
+        for dir in [&home, &project] {
+            std::fs::create_dir_all(dir).unwrap();
+        }
+        std::fs::create_dir_all(project.join(".git")).unwrap();
+        World {
+            tmp,
+            home,
+            askhook_home,
+            claude_config,
+            project,
+            extra_env: Vec::new(),
+        }
+    }
+
+    /// Set an extra environment variable for every command this world runs.
+    pub fn env(mut self, key: &str, value: impl Into<OsString>) -> World {
+        self.extra_env.push((key.into(), value.into()));
+        self
+    }
+
+    pub fn db(&self) -> PathBuf {
+        self.askhook_home.join("askhook.db")
+    }
+
+    pub fn error_log(&self) -> PathBuf {
+        self.askhook_home.join("errors.log")
+    }
+
+    /// The lines of the error log (empty when there is none).
+    pub fn error_lines(&self) -> Vec<String> {
+        std::fs::read_to_string(self.error_log())
+            .map(|t| t.lines().map(str::to_owned).collect())
+            .unwrap_or_default()
+    }
+
+    /// A `Command` for the binary with a scrubbed environment pointing into this world.
+    pub fn command(&self) -> Command {
+        let mut cmd = Command::new(bin());
+        cmd.env_clear()
+            .env("HOME", &self.home)
+            .env("ASKHOOK_HOME", &self.askhook_home)
+            .env("CLAUDE_CONFIG_DIR", &self.claude_config)
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("NO_COLOR", "1")
+            .current_dir(&self.project);
+        for (k, v) in &self.extra_env {
+            cmd.env(k, v);
+        }
+        cmd
+    }
+
+    /// Start a run of `askhook <args>`.
+    pub fn run(&self, args: &[&str]) -> Run {
+        let mut cmd = self.command();
+        cmd.args(args);
+        Run {
+            cmd,
+            stdin: Vec::new(),
+        }
+    }
+
+    /// Run `askhook hook` with `payload` on stdin.
+    #[track_caller]
+    pub fn hook(&self, payload: &[u8]) -> Output {
+        self.run(&["hook"]).stdin(payload).output()
+    }
+
+    /// Run `askhook hook` with a payload that has its `cwd` set to this world's project.
+    #[track_caller]
+    pub fn hook_json(&self, mut payload: Value) -> Output {
+        if payload.get("cwd").is_some() {
+            payload["cwd"] = Value::String(self.project.to_string_lossy().into_owned());
+        }
+        self.hook(&serde_json::to_vec(&payload).unwrap())
+    }
+
+    /// `askhook log --json`, parsed.
+    #[track_caller]
+    pub fn log(&self) -> Vec<Value> {
+        let out = self.run(&["log", "--json"]).success();
+        let v: Value = serde_json::from_slice(&out.stdout).expect("log --json is JSON");
+        v.as_array().expect("log --json is an array").clone()
+    }
+}
+
+/// One run of the binary, built up then executed.
+#[must_use]
+pub struct Run {
+    cmd: Command,
+    stdin: Vec<u8>,
+}
+
+impl Run {
+    pub fn stdin(mut self, bytes: impl AsRef<[u8]>) -> Run {
+        self.stdin = bytes.as_ref().to_vec();
+        self
+    }
+
+    pub fn env(mut self, key: &str, value: impl AsRef<std::ffi::OsStr>) -> Run {
+        self.cmd.env(key, value);
+        self
+    }
+
+    pub fn current_dir(mut self, dir: impl AsRef<Path>) -> Run {
+        self.cmd.current_dir(dir);
+        self
+    }
+
+    #[track_caller]
+    pub fn output(mut self) -> Output {
+        self.cmd
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        let mut child = self.cmd.spawn().expect("spawn askhook");
+        let mut stdin = child.stdin.take().unwrap();
+        let bytes = std::mem::take(&mut self.stdin);
+        let writer = std::thread::spawn(move || {
+            let _ = stdin.write_all(&bytes);
+        });
+        let out = child.wait_with_output().expect("wait askhook");
+        let _ = writer.join();
+        out
+    }
+
+    /// Run and assert exit 0.
+    #[track_caller]
+    pub fn success(self) -> Output {
+        let out = self.output();
+        assert!(
+            out.status.success(),
+            "askhook failed ({:?})\nstdout: {}\nstderr: {}",
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out
+    }
+
+    /// Run and assert this exit code.
+    #[track_caller]
+    pub fn code(self, code: i32) -> Output {
+        let out = self.output();
+        assert_eq!(
+            out.status.code(),
+            Some(code),
+            "stdout: {}\nstderr: {}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out
+    }
+}
+
+/// Stdout as a string.
+pub fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Stderr as a string.
+pub fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
