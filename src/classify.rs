@@ -63,3 +63,13 @@ pub fn classify(fields: &[&str]) -> Classification {
         rule: None,
     }
 }
+
+/// `askhook classify TEXT [--option LABEL]… [--json]`.
+pub fn run(
+    _args: &crate::cli::ClassifyArgs,
+    _ctx: &crate::Context,
+) -> crate::error::Result<std::process::ExitCode> {
+    Err(crate::error::Error::Refused(
+        "`askhook classify` is not available in this build yet".into(),
+    ))
+}

@@ -481,6 +481,8 @@ pub enum RegistryCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Add or change an entry in the user registry file.
+    Add(RegistryAddArgs),
     /// Validate a registry file, with line-precise errors.
     Check {
         /// The registry file.
@@ -489,4 +491,28 @@ pub enum RegistryCommand {
         #[arg(long)]
         json: bool,
     },
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct RegistryAddArgs {
+    /// The question id (kebab-case).
+    pub id: String,
+    /// The door type.
+    #[arg(long, value_enum)]
+    pub door: DoorArg,
+    /// The category (see `askhook registry list`).
+    #[arg(long, default_value = "general")]
+    pub category: String,
+    /// What the question is about.
+    #[arg(long, default_value = "")]
+    pub description: String,
+    /// An option label (repeatable).
+    #[arg(long = "option", value_name = "LABEL")]
+    pub options: Vec<String>,
+    /// Allow marking an embedded one-way question two-way (askhook may then answer it for you).
+    #[arg(long)]
+    pub i_know: bool,
+    /// Machine-readable JSON output.
+    #[arg(long)]
+    pub json: bool,
 }

@@ -17,6 +17,7 @@
 
 pub mod classify;
 pub mod cli;
+pub mod doctor;
 pub mod errlog;
 pub mod error;
 pub mod fsutil;
@@ -88,12 +89,6 @@ pub fn run(cli: Cli) -> ExitCode {
     }
 }
 
-fn not_built(name: &str) -> Result<ExitCode> {
-    Err(Error::Refused(format!(
-        "`askhook {name}` is not available in this build yet"
-    )))
-}
-
 fn dispatch(command: &Command, ctx: &Context) -> Result<ExitCode> {
     match command {
         Command::Hook => unreachable!("handled in run"),
@@ -103,17 +98,17 @@ fn dispatch(command: &Command, ctx: &Context) -> Result<ExitCode> {
         Command::Uninstall(args) => install::uninstall(args, ctx),
         Command::Status(args) => install::status(args, ctx),
         Command::Rollback(args) => install::rollback(args, ctx),
-        Command::Show(_) => not_built("show"),
-        Command::Stats(_) => not_built("stats"),
-        Command::Pending(_) => not_built("pending"),
-        Command::Watch(_) => not_built("watch"),
-        Command::Suggest(_) => not_built("suggest"),
-        Command::Export(_) => not_built("export"),
-        Command::Import(_) => not_built("import"),
-        Command::Forget(_) => not_built("forget"),
-        Command::Demo(_) => not_built("demo"),
-        Command::Doctor(_) => not_built("doctor"),
-        Command::Classify(_) => not_built("classify"),
-        Command::Registry(_) => not_built("registry"),
+        Command::Show(args) => query::show(args, ctx),
+        Command::Stats(args) => query::stats(args, ctx),
+        Command::Pending(args) => query::pending(args, ctx),
+        Command::Watch(args) => query::watch(args, ctx),
+        Command::Suggest(args) => query::suggest(args, ctx),
+        Command::Export(args) => query::export(args, ctx),
+        Command::Import(command) => query::import(command, ctx),
+        Command::Forget(args) => query::forget(args, ctx),
+        Command::Demo(args) => query::demo(args, ctx),
+        Command::Doctor(args) => doctor::run(args, ctx),
+        Command::Classify(args) => classify::run(args, ctx),
+        Command::Registry(command) => registry::run(command, ctx),
     }
 }

@@ -277,7 +277,9 @@ mod tests {
             door: Door::OneWay,
             preference: Some(Preference::NeverAsk),
         };
-        assert!(matches!(decide(std::slice::from_ref(&yes)), Decision::AutoDecide(c) if c.len() == 1));
+        assert!(
+            matches!(decide(std::slice::from_ref(&yes)), Decision::AutoDecide(c) if c.len() == 1)
+        );
         assert_eq!(decide(&[yes, no]), Decision::Abstain);
         assert_eq!(decide(&[]), Decision::Abstain);
     }

@@ -82,3 +82,13 @@ impl Registry {
         &self.entries
     }
 }
+
+/// `askhook registry list | show | add | check`.
+pub fn run(
+    _command: &crate::cli::RegistryCommand,
+    _ctx: &crate::Context,
+) -> crate::error::Result<std::process::ExitCode> {
+    Err(crate::error::Error::Refused(
+        "`askhook registry` is not available in this build yet".into(),
+    ))
+}

@@ -15,7 +15,10 @@ pub mod filter;
 
 use std::process::ExitCode;
 
-use crate::cli::{LogArgs, LogFormat};
+use crate::cli::{
+    DemoArgs, ExportArgs, ForgetArgs, ImportCommand, LogArgs, LogFormat, QueryArgs, ShowArgs,
+    SuggestArgs, WatchArgs,
+};
 use crate::error::{Error, Result};
 use crate::store::read::LogRow;
 use crate::store::Store;
@@ -83,4 +86,46 @@ pub fn log(args: &LogArgs, ctx: &Context) -> Result<ExitCode> {
 
 fn first_line(text: &str) -> &str {
     text.lines().next().unwrap_or("")
+}
+
+fn not_built(name: &str) -> Result<ExitCode> {
+    Err(Error::Refused(format!(
+        "`askhook {name}` is not available in this build yet"
+    )))
+}
+
+pub fn show(_args: &ShowArgs, _ctx: &Context) -> Result<ExitCode> {
+    not_built("show")
+}
+
+pub fn stats(_args: &QueryArgs, _ctx: &Context) -> Result<ExitCode> {
+    not_built("stats")
+}
+
+pub fn pending(_args: &QueryArgs, _ctx: &Context) -> Result<ExitCode> {
+    not_built("pending")
+}
+
+pub fn watch(_args: &WatchArgs, _ctx: &Context) -> Result<ExitCode> {
+    not_built("watch")
+}
+
+pub fn suggest(_args: &SuggestArgs, _ctx: &Context) -> Result<ExitCode> {
+    not_built("suggest")
+}
+
+pub fn export(_args: &ExportArgs, _ctx: &Context) -> Result<ExitCode> {
+    not_built("export")
+}
+
+pub fn import(_command: &ImportCommand, _ctx: &Context) -> Result<ExitCode> {
+    not_built("import")
+}
+
+pub fn forget(_args: &ForgetArgs, _ctx: &Context) -> Result<ExitCode> {
+    not_built("forget")
+}
+
+pub fn demo(_args: &DemoArgs, _ctx: &Context) -> Result<ExitCode> {
+    not_built("demo")
 }

@@ -1,6 +1,14 @@
 //! The one integration test binary: every test runs the real `askhook` binary in its own temp
 //! HOME, `ASKHOOK_HOME` and `CLAUDE_CONFIG_DIR`, with a scrubbed environment.
+//!
+//! One topic per file, one owner per topic.
 
 mod harness;
 
+mod classify;
+mod doctor;
 mod hook;
+mod install;
+mod load;
+mod query;
+mod trust;

@@ -1,0 +1,1 @@
+//! classify integration tests.

@@ -1,0 +1,1 @@
+//! doctor integration tests.

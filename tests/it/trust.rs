@@ -1,0 +1,1 @@
+//! trust integration tests.
