@@ -137,40 +137,75 @@ pub fn render(rows: &[LogRow], now_ms: i64, style: &Style) -> String {
         .map(|p| p.chars().count())
         .max()
         .unwrap_or(0)
-        .clamp(2, 22);
-    // ago(4) sp date(11) 2 project 2 id 2 QUESTION 2 ANSWER 2 outcome(9) 1 mark(1)
-    let fixed = 4 + 1 + 11 + 2 + project_w + 2 + id_w + 2 + 2 + 2 + 9 + 1 + 1;
-    let flexible = style.width.saturating_sub(fixed).max(20);
-    let answer_w = (flexible * 2 / 5).max(8);
-    let question_w = flexible.saturating_sub(answer_w).max(12);
+        .clamp(2, 22)
+        .min((style.width / 5).max(8));
+    // Narrow terminals drop the absolute time first.
+    let show_date = style.width >= 90;
+    let date_w = if show_date { 11 + 2 } else { 0 };
+    // ago(4) 1 [date(11) 2] project 2 id 2 QUESTION 2 ANSWER 2 outcome(9) 1 mark(1)
+    let fixed = 4 + 1 + date_w + project_w + 2 + id_w + 2 + 2 + 2 + 9 + 1 + 1;
+    let flexible = style.width.saturating_sub(fixed).max(12);
+    let answer_w = (flexible * 2 / 5).max(5);
+    let question_w = flexible.saturating_sub(answer_w).max(7);
 
+    let line_of = |ago: &str,
+                   date: &str,
+                   project: &str,
+                   id: &str,
+                   question: &str,
+                   answer: &str,
+                   outcome: &str,
+                   mark: &str| {
+        let date = if show_date {
+            format!("{}  ", fit(date, 11, true))
+        } else {
+            String::new()
+        };
+        format!(
+            "{ago:>4} {date}{}  {}  {}  {}  {outcome} {mark}",
+            fit(project, project_w, true),
+            fit(id, id_w, true),
+            fit(question, question_w, true),
+            fit(answer, answer_w, true),
+        )
+    };
     let mut out = String::new();
-    let header = format!(
-        "{:>4} {:<11}  {}  {}  {}  {}  {:<9} {}",
+    let header = line_of(
         "AGO",
         "UTC",
-        fit("PROJECT", project_w, true),
-        fit("ID", id_w, true),
-        fit("QUESTION", question_w, true),
-        fit("ANSWER", answer_w, true),
-        "OUTCOME",
-        "F"
+        "PROJECT",
+        "ID",
+        "QUESTION",
+        "ANSWER",
+        "OUTCOME  ",
+        "F",
     );
-    out.push_str(&style.paint("1", header.trim_end()));
+    out.push_str(&style.paint("1", &fit(header.trim_end(), style.width, false)));
     out.push('\n');
     for ((row, project), id) in rows.iter().zip(&projects).zip(&ids) {
         let (label, colour) = outcome_label(&row.outcome);
-        let line = format!(
-            "{:>4} {}  {}  {}  {}  {}  {} {}",
-            crate::time::format_age(now_ms - row.asked_at_ms),
-            fit(minute_of(&row.asked_at).get(5..).unwrap_or(""), 11, true),
-            fit(project, project_w, true),
-            fit(id, id_w, true),
-            fit(&question_line(row), question_w, true),
-            fit(&answer_text(row), answer_w, true),
-            style.paint(colour, &fit(label, 9, true)),
-            followed_mark(row.followed_recommendation)
-        );
+        let ago = crate::time::format_age(now_ms - row.asked_at_ms);
+        let minute = minute_of(&row.asked_at);
+        let cells = |outcome: &str| {
+            line_of(
+                &ago,
+                minute.get(5..).unwrap_or(""),
+                project,
+                id,
+                &question_line(row),
+                &answer_text(row),
+                outcome,
+                followed_mark(row.followed_recommendation),
+            )
+        };
+        let plain = cells(&fit(label, 9, true));
+        let line = if plain.trim_end().chars().count() > style.width {
+            fit(plain.trim_end(), style.width, false)
+        } else if style.colour {
+            cells(&style.paint(colour, &fit(label, 9, true)))
+        } else {
+            plain
+        };
         out.push_str(line.trim_end());
         out.push('\n');
     }

@@ -325,7 +325,8 @@ impl Store {
             .query_row(&sql, params_from_iter(query.params.iter()), |r| r.get(0))
     }
 
-    /// Delete the rows matching `query` (`forget`), overwriting their content on disk, and
+    /// Delete the rows matching `query` (`forget`), then rebuild the file so no copy of their
+    /// text stays on disk (`VACUUM`: seconds on a very large log; hooks spool meanwhile), and
     /// return how many went.
     pub fn delete_matching(&mut self, query: &Query) -> rusqlite::Result<usize> {
         let inner = match query.limit {
@@ -341,10 +342,15 @@ impl Store {
             &format!("DELETE FROM questions WHERE id IN ({inner})"),
             params_from_iter(query.params.iter()),
         )?;
-        // Copies of the deleted pages live in the WAL until a checkpoint.
-        let _ = self
-            .conn()
-            .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()));
+        if deleted > 0 {
+            // Earlier writers (without secure_delete) may have left stale copies of a row in
+            // free space when SQLite reorganised a page; only a rebuild removes them. Copies
+            // also live in the WAL until a checkpoint.
+            self.conn().execute_batch("VACUUM")?;
+            let _ = self
+                .conn()
+                .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()));
+        }
         Ok(deleted)
     }
 
