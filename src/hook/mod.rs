@@ -163,6 +163,10 @@ pub fn handle(input: &[u8], ctx: &HookContext) -> Handled {
     if input.iter().all(u8::is_ascii_whitespace) {
         return Handled::abstain_because("stdin is empty; abstained");
     }
+    // serde would accept a JSON array as a struct in sequence form: only an object is a payload.
+    if input.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
+        return Handled::abstain_because("stdin is not a JSON object; abstained");
+    }
     let payload: wire::Payload = match serde_json::from_slice(input) {
         Ok(p) => p,
         Err(e) => {
