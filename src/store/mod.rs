@@ -101,6 +101,10 @@ impl Store {
     fn setup(conn: Connection, path: &Path, busy_timeout: Duration) -> rusqlite::Result<Store> {
         conn.busy_timeout(busy_timeout)?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;
+        // Every hook run is a short-lived process and usually the last connection: without this,
+        // each close would checkpoint and delete the WAL (several fsyncs per question). The WAL is
+        // checkpointed by SQLite's auto-checkpoint as it grows instead.
+        conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true)?;
         conn.set_prepared_statement_cache_capacity(32);
         let mut store = Store {
             conn,
