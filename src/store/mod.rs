@@ -44,8 +44,9 @@ pub const GLOBAL_SCOPE: &str = "";
 pub struct Store {
     conn: Connection,
     path: PathBuf,
-    /// Lines of the spool that could not be parsed during the last ingest.
-    pub spool_rejected: usize,
+    /// What went wrong ingesting the spool on open, if anything (the spool is kept for the
+    /// next open; the store is usable regardless).
+    pub spool_problem: Option<String>,
 }
 
 impl std::fmt::Debug for Store {
@@ -172,7 +173,9 @@ impl Store {
             }
             tx.commit()?;
         }
-        self.spool_rejected = pending.rejected;
+        if pending.rejected > 0 {
+            self.spool_problem = Some(format!("{} unreadable spool line(s) skipped", pending.rejected));
+        }
         pending.finish().map_err(io_to_sqlite)
     }
 
