@@ -271,11 +271,8 @@ fn base_record(call: &Call, q: &Question, a: &Assessment, now_ms: i64) -> Record
 fn open_store(ctx: &HookContext, errors: &mut Vec<String>) -> Option<Store> {
     match Store::open(&ctx.paths.db, ctx.busy_timeout()) {
         Ok(store) => {
-            if store.spool_rejected > 0 {
-                errors.push(format!(
-                    "{} unreadable spool line(s) skipped",
-                    store.spool_rejected
-                ));
+            if let Some(problem) = &store.spool_problem {
+                errors.push(problem.clone());
             }
             Some(store)
         }

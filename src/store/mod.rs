@@ -94,7 +94,7 @@ impl Store {
         Ok(Store {
             conn,
             path: path.to_path_buf(),
-            spool_rejected: 0,
+            spool_problem: None,
         })
     }
 
@@ -105,17 +105,22 @@ impl Store {
         // Every hook run is a short-lived process and usually the last connection: without this,
         // each close would checkpoint and delete the WAL (several fsyncs per question). The WAL is
         // checkpointed by SQLite's auto-checkpoint as it grows instead.
-        conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true)?;
+        conn.set_db_config(
+            rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE,
+            true,
+        )?;
         conn.set_prepared_statement_cache_capacity(32);
         let mut store = Store {
             conn,
             path: path.to_path_buf(),
-            spool_rejected: 0,
+            spool_problem: None,
         };
         if store.schema_version()? < migrations::latest() {
             store.migrate()?;
         }
-        store.ingest_spool()?;
+        if let Err(e) = store.ingest_spool() {
+            store.spool_problem = Some(format!("spool not ingested yet: {e}"));
+        }
         Ok(store)
     }
 
@@ -174,7 +179,10 @@ impl Store {
             tx.commit()?;
         }
         if pending.rejected > 0 {
-            self.spool_problem = Some(format!("{} unreadable spool line(s) skipped", pending.rejected));
+            self.spool_problem = Some(format!(
+                "{} unreadable spool line(s) skipped",
+                pending.rejected
+            ));
         }
         pending.finish().map_err(io_to_sqlite)
     }
