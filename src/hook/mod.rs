@@ -296,6 +296,12 @@ fn busy_hint(e: &rusqlite::Error) -> &'static str {
     }
 }
 
+/// The write for `records`, every stored text scrubbed of secrets first.
+fn records_write(mut records: Vec<Record>) -> Write {
+    records.iter_mut().for_each(crate::scrub::scrub_record);
+    Write::Records { records }
+}
+
 /// Commit `write`, or spool it when the database cannot take it now.
 fn persist(store: Option<&mut Store>, write: &Write, ctx: &HookContext, errors: &mut Vec<String>) {
     if let Some(store) = store {
@@ -364,12 +370,7 @@ fn on_asked(call: &Call, questions: &[Question], ctx: &HookContext) -> Handled {
             }
         }
     };
-    persist(
-        store.as_mut(),
-        &Write::Records { records },
-        ctx,
-        &mut errors,
-    );
+    persist(store.as_mut(), &records_write(records), ctx, &mut errors);
     Handled { output, errors }
 }
 
@@ -430,12 +431,7 @@ fn on_answered(
         }
     };
     let mut store = open_store(ctx, &mut errors);
-    persist(
-        store.as_mut(),
-        &Write::Records { records },
-        ctx,
-        &mut errors,
-    );
+    persist(store.as_mut(), &records_write(records), ctx, &mut errors);
     Handled { output, errors }
 }
 
@@ -450,12 +446,7 @@ fn on_failed(call: &Call, questions: &[Question], error: &str, ctx: &HookContext
         fail(record, error, ctx.now_ms);
     }
     let mut store = open_store(ctx, &mut errors);
-    persist(
-        store.as_mut(),
-        &Write::Records { records },
-        ctx,
-        &mut errors,
-    );
+    persist(store.as_mut(), &records_write(records), ctx, &mut errors);
     Handled {
         output: Output::Context {
             event: HookEvent::PostToolUseFailure,
