@@ -64,6 +64,12 @@ pub const MIGRATIONS: &[&str] = &[
         confirmed_by TEXT NOT NULL
     );
     "#,
+    // 2: the query CLI's `pending` (and every `--outcome pending|abandoned` filter) reads the
+    //    few pending rows in time order from this small partial index instead of walking the
+    //    whole time index (a full scan at a million rows).
+    r#"
+    CREATE INDEX questions_pending_by_time ON questions (asked_at) WHERE outcome = 'pending';
+    "#,
 ];
 
 /// The schema version this binary writes.
