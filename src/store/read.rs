@@ -285,7 +285,15 @@ impl Store {
         for (outcome, condition) in [
             // `?1 IS NOT NULL`: every query binds `now` as ?1, so the statement must use it.
             ("q.outcome", "q.outcome <> 'pending' AND ?1 IS NOT NULL"),
-            (EFFECTIVE_OUTCOME, "q.outcome = 'pending'"),
+            // Pending for over a day reads as abandoned by the rule itself: no lookup per row.
+            (
+                "'abandoned'",
+                "q.outcome = 'pending' AND q.asked_at < ?1 - 86400000",
+            ),
+            (
+                EFFECTIVE_OUTCOME,
+                "q.outcome = 'pending' AND q.asked_at >= ?1 - 86400000",
+            ),
         ] {
             let sql = format!(
                 "SELECT q.question_id, q.project, {outcome}, q.door_type,
@@ -390,6 +398,15 @@ impl Store {
     pub fn data_version(&self) -> rusqlite::Result<i64> {
         self.conn()
             .query_row("PRAGMA data_version", [], |r| r.get(0))
+    }
+
+    /// The earliest and latest `asked_at` in the log (`None` when empty); two index probes.
+    pub fn time_span(&self) -> rusqlite::Result<Option<(i64, i64)>> {
+        self.conn().query_row(
+            "SELECT (SELECT min(asked_at) FROM questions), (SELECT max(asked_at) FROM questions)",
+            [],
+            |r| Ok(r.get::<_, Option<i64>>(0)?.zip(r.get::<_, Option<i64>>(1)?)),
+        )
     }
 
     /// The largest rowid in the log (0 when empty).
