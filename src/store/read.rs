@@ -197,14 +197,28 @@ impl Query {
             .collect();
         stored.sort_unstable();
         stored.dedup();
-        if let [one] = stored.as_slice() {
-            self.and("q.outcome = ?", [SqlValue::Text((*one).to_owned())]);
-        } else {
-            let marks = vec!["?"; stored.len()].join(", ");
-            self.and(
-                &format!("q.outcome IN ({marks})"),
-                stored.iter().map(|o| SqlValue::Text((*o).to_owned())),
-            );
+        // Inlined as literals (only known outcome names): SQLite can use a partial index
+        // (`WHERE outcome = 'pending'`) only when the query names the same literal.
+        let literals: Vec<String> = stored
+            .iter()
+            .filter(|o| super::Outcome::parse(o).is_some())
+            .map(|o| format!("'{o}'"))
+            .collect();
+        match literals.as_slice() {
+            [] => {}
+            [one] if outcomes.iter().all(|o| *o == "pending") => {
+                // Still pending means asked within the last day: a range of the partial index.
+                // (Pushed as is: `and` would renumber the `?1` that is `now`.)
+                self.clauses.push(format!(
+                    "(q.outcome = {one} AND q.asked_at >= ?1 - {ABANDON_AFTER_MS})"
+                ));
+            }
+            [one] => {
+                self.and(&format!("q.outcome = {one}"), []);
+            }
+            many => {
+                self.and(&format!("q.outcome IN ({})", many.join(", ")), []);
+            }
         }
         self
     }
