@@ -1205,7 +1205,7 @@ fn history_rewrite(t: &Text) -> Option<Span> {
                 )
             },
             &|t, j| t.is(j, HISTORY_SHARED),
-            6,
+            9,
         )
     })
 }
