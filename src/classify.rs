@@ -111,7 +111,7 @@ pub fn explain(fields: &[&str]) -> Explanation {
 
 /// The names of every rule, most specific first.
 pub fn rule_names() -> impl Iterator<Item = &'static str> {
-    RULES.iter().map(|(name, _)| *name)
+    RULES.iter().map(|(name, _, _)| *name)
 }
 
 /// `askhook classify TEXT [--option LABEL]… [--json]`.
@@ -280,9 +280,46 @@ impl Text {
         if self.toks.is_empty() {
             return None;
         }
+        let mut first_bytes = 0u128;
+        for i in 0..self.len() {
+            if let Some(&b) = self.word(i).as_bytes().first() {
+                first_bytes |= 1 << (b & 127);
+            }
+        }
         RULES
             .iter()
-            .find_map(|(name, rule)| rule(self).map(|span| (*name, span)))
+            .filter(|(_, anchors, _)| self.anchored(anchors, first_bytes))
+            .find_map(|(name, _, rule)| rule(self).map(|span| (*name, span)))
+    }
+
+    /// The first match of every rule, ignoring anchors (for tests of the anchors).
+    #[cfg(test)]
+    fn first_match_unfiltered(&self) -> Option<(&'static str, Span)> {
+        RULES
+            .iter()
+            .find_map(|(name, _, rule)| rule(self).map(|span| (*name, span)))
+    }
+
+    /// Whether any token starts with one of `anchors` (or is it, for `=word`).
+    fn anchored(&self, anchors: &[&str], first_bytes: u128) -> bool {
+        anchors.iter().any(|anchor| {
+            let (exact, a) = match anchor.strip_prefix('=') {
+                Some(a) => (true, a),
+                None => (false, *anchor),
+            };
+            let Some(&b) = a.as_bytes().first() else {
+                return true;
+            };
+            first_bytes & (1 << (b & 127)) != 0
+                && (0..self.len()).any(|i| {
+                    let w = self.word(i);
+                    if exact {
+                        w == a
+                    } else {
+                        w.starts_with(a)
+                    }
+                })
+        })
     }
 }
 
@@ -986,41 +1023,410 @@ const UNCOMMITTED: &[&str] = &[
 
 type Rule = fn(&Text) -> Option<Span>;
 
-/// Every rule in the order they are tried. The names are a contract (`askhook log` stores
-/// them); add new ones rather than renaming.
-const RULES: &[(&str, Rule)] = &[
-    ("rm-rf", rm_rf),
-    ("force-push", force_push),
-    ("hard-reset", hard_reset),
-    ("git-clean", git_clean),
-    ("discard-changes", discard_changes),
-    ("history-rewrite", history_rewrite),
-    ("delete-branch", delete_branch),
-    ("drop-table", drop_table),
-    ("truncate", truncate),
-    ("infra-destroy", infra_destroy),
-    ("infra-apply", infra_apply),
-    ("credential-change", credential_change),
-    ("account-change", account_change),
-    ("send-money", send_money),
-    ("send-message", send_message),
-    ("schema-migration", schema_migration),
-    ("format-disk", format_disk),
-    ("publish", publish),
-    ("deploy", deploy),
-    ("release", release),
-    ("breaking-change", breaking_change),
-    ("visibility-public", visibility_public),
-    ("expose-secret", expose_secret),
-    ("production", production),
-    ("rm", rm),
-    ("delete", delete),
-    ("wipe", wipe),
-    ("overwrite", overwrite),
-    ("destroy", destroy),
-    ("drop", drop),
-    ("irreversible", irreversible),
-    ("force-flag", force_flag),
+/// Every rule in the order they are tried, with its anchors: word prefixes (`=word`: the exact
+/// word) of which at least one must occur for the rule to be able to match at all. A rule whose
+/// anchors are all absent is skipped, which is what keeps a benign question cheap; the anchors
+/// must therefore cover every first predicate of the rule (a test checks them against the
+/// unfiltered rules). The names are a contract (`askhook log` stores them): add new ones rather
+/// than renaming.
+const RULES: &[(&str, &[&str], Rule)] = &[
+    (
+        "rm-rf",
+        &["rm", "unlink", "shred", "srm", "del", "rimraf", "remove"],
+        rm_rf,
+    ),
+    (
+        "force-push",
+        &["forcepush", "forcedpush", "force", "push", "repush"],
+        force_push,
+    ),
+    (
+        "hard-reset",
+        &["hardreset", "resethard", "reset"],
+        hard_reset,
+    ),
+    ("git-clean", &["=git", "clean"], git_clean),
+    (
+        "discard-changes",
+        &[
+            "discard", "throw", "threw", "toss", "blow", "los", "revert", "reset", "restor",
+            "checkout", "undo", "overwrit", "clear", "wip", "nuk", "delet", "remov", "drop",
+            "=git",
+        ],
+        discard_changes,
+    ),
+    (
+        "history-rewrite",
+        &[
+            "rewrit", "rewrote", "filter", "bfg", "reflog", "rebas", "amend", "squash", "reword",
+            "fixup", "reorder",
+        ],
+        history_rewrite,
+    ),
+    (
+        "delete-branch",
+        &[
+            "branch", "tag", "push", "repush", "delet", "remov", "prun", "=del",
+        ],
+        delete_branch,
+    ),
+    ("drop-table", &["drop"], drop_table),
+    ("truncate", &["truncat"], truncate),
+    (
+        "infra-destroy",
+        &[
+            "destroy",
+            "destruct",
+            "delet",
+            "teardown",
+            "terminat",
+            "uninstall",
+            "drain",
+            "decommission",
+            "deprovision",
+            "remov",
+            "tear",
+            "tore",
+            "rm",
+            "unlink",
+            "shred",
+            "srm",
+            "del",
+            "rimraf",
+            "=rb",
+            "nuk",
+            "down",
+        ],
+        infra_destroy,
+    ),
+    (
+        "infra-apply",
+        &[
+            "terraform",
+            "tofu",
+            "opentofu",
+            "pulumi",
+            "cloudformation",
+            "cdk",
+            "kubectl",
+            "helm",
+            "ansible",
+            "crossplane",
+        ],
+        infra_apply,
+    ),
+    (
+        "credential-change",
+        &[
+            "revok",
+            "revoc",
+            "rotat",
+            "reset",
+            "regenerat",
+            "invalidat",
+            "expir",
+            "roll",
+            "cycl",
+            "chang",
+            "disabl",
+            "deactivat",
+            "delet",
+            "remov",
+            "replac",
+            "reissu",
+            "re-issu",
+            "leak",
+            "wip",
+        ],
+        credential_change,
+    ),
+    (
+        "account-change",
+        &[
+            "close",
+            "closing",
+            "cancel",
+            "deactivat",
+            "suspend",
+            "terminat",
+            "delet",
+            "disabl",
+            "remov",
+            "offboard",
+            "unsubscrib",
+            "ban",
+            "kick",
+        ],
+        account_change,
+    ),
+    (
+        "send-money",
+        &[
+            "pay",
+            "payout",
+            "refund",
+            "remit",
+            "reimburse",
+            "venmo",
+            "zelle",
+            "send",
+            "sent",
+            "transfer",
+            "wire",
+            "wiring",
+            "move",
+            "moving",
+            "charg",
+            "bill",
+            "purchas",
+            "buy",
+            "donat",
+            "tip",
+        ],
+        send_money,
+    ),
+    (
+        "send-message",
+        &[
+            "send",
+            "sent",
+            "resend",
+            "email",
+            "mail",
+            "texting",
+            "=sms",
+            "=dm",
+            "ping",
+            "tweet",
+            "announc",
+            "broadcast",
+            "blast",
+            "repl",
+            "invit",
+            "forward",
+            "=cc",
+            "contacting",
+            "notif",
+            "post",
+            "publish",
+            "shar",
+            "launch",
+        ],
+        send_message,
+    ),
+    (
+        "schema-migration",
+        &[
+            "alembic",
+            "flyway",
+            "liquibase",
+            "dbmate",
+            "syncdb",
+            "alter",
+            "add",
+            "renam",
+            "chang",
+            "modif",
+            "schema",
+            "=db",
+            "database",
+            "migrat",
+            "remigrat",
+            "makemigrations",
+        ],
+        schema_migration,
+    ),
+    (
+        "format-disk",
+        &[
+            "mkfs",
+            "fdisk",
+            "wipefs",
+            "diskpart",
+            "sfdisk",
+            "mkswap",
+            "format",
+            "reformat",
+            "partition",
+            "repartition",
+            "=dd",
+        ],
+        format_disk,
+    ),
+    (
+        "publish",
+        &[
+            "publish",
+            "republish",
+            "unpublish",
+            "upload",
+            "push",
+            "repush",
+            "releas",
+            "submit",
+            "ship",
+            "twine",
+            "=gh",
+            "github",
+            "gem",
+            "flit",
+            "poetry",
+            "hatch",
+            "=uv",
+        ],
+        publish,
+    ),
+    (
+        "deploy",
+        &[
+            "deploy", "redeploy", "rollout", "golive", "cutover", "ship", "roll", "=go", "goes",
+            "going", "went", "launch", "promot",
+        ],
+        deploy,
+    ),
+    ("release", &["releas", "prerelease"], release),
+    (
+        "breaking-change",
+        &[
+            "break",
+            "broke",
+            "incompatib",
+            "backwardincompat",
+            "backwardsincompat",
+            "major",
+            "remov",
+            "renam",
+        ],
+        breaking_change,
+    ),
+    ("visibility-public", &["public", "=open"], visibility_public),
+    (
+        "expose-secret",
+        &[
+            "commit", "push", "publish", "upload", "shar", "paste", "post", "expos", "print",
+            "echo", "leak", "hardcod", "embed", "log", "check",
+        ],
+        expose_secret,
+    ),
+    ("production", &["prod", "prd", "=live"], production),
+    (
+        "rm",
+        &["rm", "unlink", "shred", "srm", "del", "rimraf", "remove"],
+        rm,
+    ),
+    (
+        "delete",
+        &[
+            "delet", "undelet", "eras", "expung", "trash", "remov", "unlink",
+        ],
+        delete,
+    ),
+    (
+        "wipe",
+        &[
+            "wip",
+            "nuk",
+            "flushall",
+            "flushdb",
+            "scorch",
+            "obliterat",
+            "purg",
+            "annihilat",
+            "prun",
+            "shredd",
+            "zero",
+            "clear",
+            "empty",
+            "emptying",
+            "flush",
+            "reset",
+            "reinit",
+            "recreat",
+            "scrub",
+            "blank",
+        ],
+        wipe,
+    ),
+    (
+        "overwrite",
+        &[
+            "overwrit",
+            "overwrote",
+            "clobber",
+            "supersed",
+            "replac",
+            "restor",
+            "rollback",
+            "reseed",
+            "reimport",
+            "reload",
+            "load",
+            "import",
+            "seed",
+        ],
+        overwrite,
+    ),
+    (
+        "destroy",
+        &[
+            "destroy",
+            "teardown",
+            "decommission",
+            "deprovision",
+            "dismantl",
+            "demolish",
+            "annihil",
+            "tear",
+            "tore",
+            "torn",
+            "shut",
+            "bring",
+            "take",
+            "taking",
+        ],
+        destroy,
+    ),
+    ("drop", &["drop"], drop),
+    (
+        "irreversible",
+        &[
+            "irreversib",
+            "irrevocab",
+            "irrecoverab",
+            "unrecoverab",
+            "unrecover",
+            "permanent",
+            "nonreversib",
+            "nonrecoverab",
+            "destructive",
+            "destruction",
+            "dangerous",
+            "unsafe",
+            "irretrievable",
+            "unrestorable",
+            "unreversible",
+            "cannot",
+            "=cant",
+            "=t",
+            "=not",
+            "never",
+            "impossible",
+            "unable",
+            "=wont",
+            "=no",
+            "data",
+            "work",
+            "chang",
+        ],
+        irreversible,
+    ),
+    (
+        "force-flag",
+        &[
+            "force", "hard", "purge", "cascade", "delete", "prune", "yes", "preserve",
+        ],
+        force_flag,
+    ),
 ];
 
 fn is_rm(t: &Text, i: usize) -> bool {
@@ -1553,16 +1959,15 @@ fn schema_migration(t: &Text) -> Option<Span> {
             )
         })
         .or_else(|| {
+            // A migration is one-way next to a database word, or when nothing says it is a
+            // code migration (Jest to Vitest, a config format).
+            let found = t.any(&migrat)?;
             let with_schema = t.near(&migrat, &|t, j| t.is(j, SCHEMA_CTX), 40);
             if with_schema.is_some() {
                 return with_schema;
             }
             let code = (0..t.len()).any(|j| t.is(j, CODE_CTX));
-            if code {
-                None
-            } else {
-                t.any(&migrat)
-            }
+            (!code).then_some(found)
         })
 }
 

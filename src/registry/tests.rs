@@ -32,6 +32,31 @@ fn the_embedded_registry_is_valid_and_covers_the_common_questions() {
 }
 
 #[test]
+fn the_fast_embedded_lookup_agrees_with_the_parsed_file() {
+    let entries = embedded_entries();
+    assert_eq!(parse_embedded_uncached(), entries.len());
+    for e in entries {
+        assert_eq!(embedded_door(&e.id), Some(e.door_type), "{}", e.id);
+    }
+    // One entry per line, each line starting with its id, so the substring search is exact.
+    let lines: Vec<&str> = EMBEDDED.lines().filter(|l| l.contains("\"id\"")).collect();
+    assert_eq!(lines.len(), entries.len());
+    for (line, e) in lines.iter().zip(entries) {
+        assert!(
+            line.trim_start()
+                .starts_with(&format!("{{\"id\": \"{}\", ", e.id)),
+            "{line}"
+        );
+    }
+    assert_eq!(
+        embedded_door("force-push"),
+        None,
+        "a prefix of an id is not the id"
+    );
+    assert_eq!(embedded_door("force-push-branch\", \"skill"), None);
+}
+
+#[test]
 fn embedded_one_way_entries_also_read_one_way_to_the_classifier() {
     // The registry and the classifier should agree on the obvious ones: a one-way entry's
     // own description is destructive text.
