@@ -952,6 +952,26 @@ fn door_round_trips() {
 }
 
 #[test]
+fn anchors_are_plain_words_of_two_bytes_or_exact() {
+    for (name, anchors, _) in RULES {
+        for anchor in *anchors {
+            let (exact, a) = anchor
+                .strip_prefix('=')
+                .map_or((false, *anchor), |a| (true, a));
+            assert!(
+                exact || a.len() >= 2,
+                "{name}: prefix anchor {a:?} is shorter than a key"
+            );
+            assert!(
+                a.bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()),
+                "{name}: anchor {a:?} can never equal a token"
+            );
+        }
+    }
+}
+
+#[test]
 fn anchors_never_change_a_verdict_on_the_table() {
     for fields in ONE_WAY
         .iter()
