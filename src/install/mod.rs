@@ -110,6 +110,17 @@ pub fn resolve(target: &SettingsTarget, ctx: &Context) -> Target {
     }
 }
 
+/// The file to really edit: a symlinked settings file (dotfile managers do this) is followed,
+/// so the atomic rename replaces the file it points at and the link stays a link.
+fn real_path(path: &Path) -> PathBuf {
+    match fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_symlink() => {
+            fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+        }
+        _ => path.to_path_buf(),
+    }
+}
+
 /// Every scope, or only the one named.
 fn targets(target: &SettingsTarget, ctx: &Context) -> Vec<Target> {
     if target.settings.is_some() || target.scope.is_some() {
@@ -414,7 +425,7 @@ struct Edited {
 
 /// Lock → re-read → merge → (nothing to do | diff | backup + atomic write).
 fn edit(target: &Target, dry_run: bool, merge_fn: &Merge<'_>) -> Result<Edited> {
-    let path = &target.path;
+    let path = &real_path(&target.path);
     if dry_run {
         let read = read_settings(path)?;
         let (value, changes) = apply(path, &read, merge_fn)?;
@@ -609,14 +620,13 @@ pub fn uninstall(args: &UninstallArgs, ctx: &Context) -> Result<ExitCode> {
 
 pub fn rollback(args: &RollbackArgs, ctx: &Context) -> Result<ExitCode> {
     let target = resolve(&args.target, ctx);
-    let path = &target.path;
-    let Some(parent) = path.parent().filter(|p| p.is_dir()) else {
+    let path = &real_path(&target.path);
+    if !path.parent().is_some_and(Path::is_dir) {
         return Err(Error::Refused(format!(
             "{}: no askhook backup to restore (the folder does not exist)",
             path.display()
         )));
-    };
-    let _ = parent;
+    }
     let _lock = lock(path)?;
     let Some(latest) = backups(path).pop() else {
         return Err(Error::Refused(format!(

@@ -655,6 +655,36 @@ fn mode_is_preserved() {
     );
 }
 
+#[cfg(unix)]
+#[test]
+fn a_symlinked_settings_file_stays_a_symlink() {
+    // Dotfile managers link ~/.claude/settings.json into a repo; replacing the link with a
+    // regular file would silently fork the user's dotfiles.
+    let w = World::new();
+    let real = w.tmp.path().join("dotfiles/claude-settings.json");
+    write(&real, &pretty(&foreign_settings()));
+    fs::create_dir_all(&w.claude_config).unwrap();
+    let link = user_settings(&w);
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    w.run(&["install"]).success();
+    assert!(fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert_registered_once(&read_json(&real));
+    assert_eq!(
+        backups(&real).len(),
+        1,
+        "the backup sits beside the real file"
+    );
+    w.run(&["rollback"]).success();
+    assert!(fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert_eq!(read_json(&real), foreign_settings());
+}
+
 #[test]
 fn scopes_pick_their_files() {
     let w = World::new();
