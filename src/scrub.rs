@@ -1024,6 +1024,15 @@ mod tests {
         }
 
         #[test]
+        fn pattern_soup_is_idempotent(
+            s in "(sk-|sk-ant-|ghp_|AKIA|password|_token|=|==|: |:|\"|'|`|Bearer |Basic |Authorization|eyJ|\\.|[A-Za-z0-9+/]{1,16}|[a-f0-9]{8,40}| |\n|/|-----BEGIN |RSA PRIVATE KEY-----|-----END |://|@|\\$|é|\\[redacted:x\\]){0,40}"
+        ) {
+            let once = scrub(&s).into_owned();
+            let twice = scrub(&once);
+            proptest::prop_assert_eq!(twice.as_ref(), once.as_str());
+        }
+
+        #[test]
         fn secrets_embedded_in_noise_are_found(
             before in "[a-z ]{0,20}",
             after in "[a-z ]{0,20}",
