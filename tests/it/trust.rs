@@ -511,7 +511,7 @@ proptest! {
     }
 
     #[test]
-    fn hook_survives_mutated_fixtures(n in 0usize..1000, seeds in proptest::collection::vec(any::<u32>(), 1..24), edits in 1usize..4) {
+    fn hook_survives_mutated_fixtures(n in 0usize..1000, seeds in proptest::collection::vec(any::<u32>(), 1..24), edits in 0usize..4) {
         let fixtures = captured();
         let mut value = fixtures[n % fixtures.len()].clone();
         let mut seeds = seeds.into_iter().cycle();
@@ -519,10 +519,65 @@ proptest! {
         for _ in 0..edits {
             mutate(&mut value, &mut pick);
         }
-        let world = World::new();
         let bytes = serde_json::to_vec(&value).unwrap();
-        prop_assert_eq!(in_process(&world, &bytes), Ok(()));
+        prop_assert_eq!(in_process(silenced_world(), &bytes), Ok(()));
     }
+}
+
+/// One world shared by the mutation cases, where every fixture question is set to
+/// `never-ask`, so mutations also reach the auto-decide (deny) path.
+fn silenced_world() -> &'static World {
+    static WORLD: std::sync::OnceLock<World> = std::sync::OnceLock::new();
+    WORLD.get_or_init(|| {
+        let world = World::new();
+        for payload in captured() {
+            world.hook_json(payload);
+        }
+        let mut ids: Vec<String> = world
+            .log()
+            .iter()
+            .map(|r| r["question_id"].as_str().unwrap().to_owned())
+            .collect();
+        ids.sort();
+        ids.dedup();
+        for id in ids {
+            // Refused (and so skipped) when the test runner itself runs under an agent.
+            let _ = world
+                .run(&["pref", "set", &id, "never-ask"])
+                .without_tty()
+                .output();
+        }
+        world
+    })
+}
+
+#[test]
+fn unmutated_fixtures_reach_the_deny_path_in_the_silenced_world() {
+    let world = silenced_world();
+    if outer_agent() {
+        return;
+    }
+    let denied = captured()
+        .iter()
+        .filter(|p| {
+            let paths =
+                askhook::paths::Paths::resolve(&askhook::cli::PathFlags::default(), &|name| {
+                    (name == "ASKHOOK_HOME").then(|| world.askhook_home.clone().into_os_string())
+                });
+            let ctx = askhook::hook::HookContext {
+                paths,
+                budget: askhook::paths::Budget::default(),
+                now_ms: 1_700_000_000_000,
+                started: Instant::now(),
+            };
+            let handled = askhook::hook::handle(&serde_json::to_vec(p).unwrap(), &ctx);
+            matches!(handled.output, askhook::hook::Output::Deny { .. })
+        })
+        .count();
+    assert!(
+        denied > 0,
+        "no fixture is auto-decided, so the deny path goes unfuzzed"
+    );
 }
 
 /// A sample of the same mutations through the real binary: exit 0 and a valid output.
