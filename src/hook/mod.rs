@@ -163,6 +163,10 @@ pub fn handle(input: &[u8], ctx: &HookContext) -> Handled {
     if input.iter().all(u8::is_ascii_whitespace) {
         return Handled::abstain_because("stdin is empty; abstained");
     }
+    // serde would accept a JSON array as a struct in sequence form: only an object is a payload.
+    if input.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
+        return Handled::abstain_because("stdin is not a JSON object; abstained");
+    }
     let payload: wire::Payload = match serde_json::from_slice(input) {
         Ok(p) => p,
         Err(e) => {
@@ -267,11 +271,8 @@ fn base_record(call: &Call, q: &Question, a: &Assessment, now_ms: i64) -> Record
 fn open_store(ctx: &HookContext, errors: &mut Vec<String>) -> Option<Store> {
     match Store::open(&ctx.paths.db, ctx.busy_timeout()) {
         Ok(store) => {
-            if store.spool_rejected > 0 {
-                errors.push(format!(
-                    "{} unreadable spool line(s) skipped",
-                    store.spool_rejected
-                ));
+            if let Some(problem) = &store.spool_problem {
+                errors.push(problem.clone());
             }
             Some(store)
         }
