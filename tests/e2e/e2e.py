@@ -20,6 +20,7 @@ Scenario file (JSON; the fake API reads "turns" and "side_reply", see fake_api.p
     turns, side_reply            the fake model's replies
     mcp_args                     present: run fake_mcp.py as MCP server "askmcp" with these args
     settings_extra               keys merged into the pre-install settings.json
+    cwd                          start claude in this folder inside the project (default: its root)
     before                       [["pref", "set", "demo-q", "never-ask"], ...]: askhook commands
                                  run in the project dir before claude starts (each must exit 0)
     uninstall                    true: after the session, `askhook uninstall` must give back the
@@ -28,7 +29,7 @@ Scenario file (JSON; the fake API reads "turns" and "side_reply", see fake_api.p
         {"wait": "text", "timeout": 30}    poll the screen until it shows text
         {"text": "literal"}                type (send-keys -l)
         {"keys": ["Down", "Enter"]}        tmux key names, one by one
-        {"prompt": "text"}                 type text, then Enter
+        {"prompt": "text"}                 type text, Enter, wait for its UserPromptSubmit
         {"sleep": 0.5}
         {"snap": "label"}                  keep the screen for the failure report
         {"hook": "Stop", "count": 1, "timeout": 30}   wait until that many such payloads arrived
@@ -45,9 +46,11 @@ Scenario file (JSON; the fake API reads "turns" and "side_reply", see fake_api.p
         screen_seen    texts that must have been on screen at some point
         allow_screen   texts that make an on-screen "hook error" line expected
         error_log      substrings askhook's error log must contain (default: it stays empty)
+        mcp_calls      how many tools/call the fake MCP server received
 
 A ROW is a partial `log --json` object: each key given must match. A value {"$contains": "x"}
-matches a string holding x; anything else must be equal.
+matches a string holding x; anything else must be equal. "{proj}" and "{cwd}" in a string stand
+for this world's project root and claude's start folder.
 """
 import argparse
 import glob
@@ -95,9 +98,13 @@ def match_value(want, got):
     return want == got
 
 
-def row_mismatches(want_rows, got_rows):
-    """Human-readable differences between expected partial rows and `log --json` rows."""
+def row_mismatches(want_rows, got_rows, subst=None):
+    """Human-readable differences between expected partial rows and `log --json` rows.
+    String values may name this world's folders as {proj} and {cwd}."""
     problems = []
+    if subst:
+        want_rows = json.loads(json.dumps(want_rows).replace("{proj}", subst["proj"])
+                               .replace("{cwd}", subst["cwd"]))
     if len(want_rows) != len(got_rows):
         problems.append("expected %d rows, got %d" % (len(want_rows), len(got_rows)))
     for i, (want, got) in enumerate(zip(want_rows, got_rows)):
@@ -126,7 +133,7 @@ class World:
         self.claude = claude
         self.askhook_bin = askhook
         self.keep = keep
-        self.root = tempfile.mkdtemp(prefix="askhook-e2e.")
+        self.root = os.path.realpath(tempfile.mkdtemp(prefix="askhook-e2e."))
         self.home = os.path.join(self.root, "home")
         self.config = os.path.join(self.home, ".claude")
         self.proj = os.path.join(self.root, "proj")
@@ -141,8 +148,10 @@ class World:
         self.screens = []  # every distinct screen seen, in order: (label, text)
         self.pre_install = None
         self.install_note = ""
-        for d in (self.config, self.proj, self.capture):
-            os.makedirs(d)
+        # where claude starts: the project root, or a folder inside it (scenario "cwd")
+        self.cwd = os.path.join(self.proj, scenario.get("cwd", ""))
+        for d in (self.config, self.cwd, self.capture):
+            os.makedirs(d, exist_ok=True)
         subprocess.run(["git", "init", "-q", self.proj], check=False,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
@@ -166,6 +175,9 @@ class World:
             return json.loads(r.stdout)
         except ValueError as e:
             raise Failure("askhook log --json printed no JSON (%s): %r" % (e, r.stdout[:500]))
+
+    def subst(self):
+        return {"proj": self.proj, "cwd": self.cwd.rstrip("/")}
 
     def error_log(self):
         p = os.path.join(self.ahome, "errors.log")
@@ -216,9 +228,10 @@ class World:
             "hasCompletedOnboarding": True, "lastOnboardingVersion": version, "theme": "dark",
             "numStartups": 5,
             "customApiKeyResponses": {"approved": ["dummy"], "rejected": []},
-            "projects": {self.proj: {"hasTrustDialogAccepted": True,
-                                     "hasCompletedProjectOnboarding": True,
-                                     "allowedTools": [], "projectOnboardingSeenCount": 1}},
+            "projects": {d: {"hasTrustDialogAccepted": True,
+                             "hasCompletedProjectOnboarding": True,
+                             "allowedTools": [], "projectOnboardingSeenCount": 1}
+                         for d in {self.proj, self.cwd.rstrip("/")}},
         }
         with open(os.path.join(self.config, ".claude.json"), "w") as f:
             json.dump(state, f, indent=2)
@@ -273,7 +286,7 @@ class World:
         script = os.path.join(self.root, "claude.sh")
         with open(script, "w") as f:
             f.write("#!/bin/sh\ncd %s || exit 1\n%s\necho %s rc=$?\nexec sleep 600\n" % (
-                sh_quote(self.proj), " ".join(sh_quote(a) for a in args), EXIT_MARK))
+                sh_quote(self.cwd), " ".join(sh_quote(a) for a in args), EXIT_MARK))
         os.chmod(script, 0o755)
         # the tmux server (and so claude) gets this world's environment and nothing else
         subprocess.run(["tmux", "-L", self.sock, "-f", "/dev/null", "new-session", "-d",
@@ -310,6 +323,22 @@ class World:
             shutil.rmtree(self.root, ignore_errors=True)
 
     # ---- drive -----------------------------------------------------------------------------
+    def type_visible(self, text, where):
+        """Type text into the prompt and wait until the screen shows it (a busy machine can
+        be slow to echo; Enter before the echo may be lost)."""
+        self.tmux("send-keys", "-t", "cc", "-l", text)
+        if not poll(lambda: text in self.screen("typing"), 10, 0.1):
+            raise Failure("%s: typed %r, the screen never showed it" % (where, text))
+        time.sleep(0.3)
+
+    def submit_prompt(self, text, where):
+        """Type a prompt, press Enter, and wait for Claude Code to take it (UserPromptSubmit)."""
+        before = len(self.hook_files("UserPromptSubmit"))
+        self.type_visible(text, where)
+        self.tmux("send-keys", "-t", "cc", "Enter")
+        if not poll(lambda: len(self.hook_files("UserPromptSubmit")) > before, 20):
+            raise Failure("%s: Claude Code never took the prompt (no UserPromptSubmit)" % where)
+
     def drive(self, steps):
         for i, st in enumerate(steps):
             where = "drive step %d %s" % (i, json.dumps(st, ensure_ascii=False)[:120])
@@ -321,10 +350,7 @@ class World:
                 self.tmux("send-keys", "-t", "cc", "-l", st["text"])
                 time.sleep(0.3)
             elif "prompt" in st:
-                self.tmux("send-keys", "-t", "cc", "-l", st["prompt"])
-                time.sleep(0.4)
-                self.tmux("send-keys", "-t", "cc", "Enter")
-                time.sleep(0.3)
+                self.submit_prompt(st["prompt"], where)
             elif "keys" in st:
                 for k in st["keys"]:
                     self.tmux("send-keys", "-t", "cc", k)
@@ -342,14 +368,13 @@ class World:
                 last = []
 
                 def ok():
-                    last[:] = row_mismatches(st["rows"], self.rows())
+                    last[:] = row_mismatches(st["rows"], self.rows(), self.subst())
                     return not last
                 if not poll(ok, st.get("timeout", 10), 0.3):
                     raise Failure("%s: askhook's rows never matched:\n    %s" % (
                         where, "\n    ".join(last)))
             elif "exit" in st:
-                self.tmux("send-keys", "-t", "cc", "-l", "/exit")
-                time.sleep(0.5)
+                self.type_visible("/exit", where)
                 self.tmux("send-keys", "-t", "cc", "Enter")
                 if not poll(lambda: EXIT_MARK in self.screen("exit"), st.get("timeout", 30)):
                     raise Failure("%s: claude did not exit" % where)
@@ -419,7 +444,7 @@ class World:
         if "hooks" in expect and events != expect["hooks"]:
             problems.append("hooks fired: %s, expected %s" % (events, expect["hooks"]))
         if "rows" in expect:
-            problems += row_mismatches(expect["rows"], self.rows())
+            problems += row_mismatches(expect["rows"], self.rows(), self.subst())
         if "tool_results" in expect:
             got = self.tool_results()
             want = expect["tool_results"]
@@ -441,6 +466,13 @@ class World:
                     if s not in whole:
                         problems.append("the message carrying tool_result %d lacks %r: %s" % (
                             i, s, whole[:1500]))
+        if "mcp_calls" in expect:
+            log = os.path.join(self.root, "mcp.jsonl")
+            calls = [l for l in (open(log).read().splitlines() if os.path.exists(log) else [])
+                     if json.loads(l).get("method") == "tools/call"]
+            if len(calls) != expect["mcp_calls"]:
+                problems.append("the MCP server got %d tools/call, expected %d" % (
+                    len(calls), expect["mcp_calls"]))
         seen = "\n".join(t for _, t in self.screens)
         for s in expect.get("screen_never", []):
             if s in seen:
