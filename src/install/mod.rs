@@ -29,13 +29,16 @@
 //!     "missing": [], "duplicates": [], "dead": 0,
 //!     "items": [ { "event": "PreToolUse", "matcher": "(AskUserQuestion|mcp__.*__AskUserQuestion)",
 //!       "command": "/abs/askhook", "form": "exec", "exists": true, "executable": true,
-//!       "this_binary": true } ] } ] }
+//!       "this_binary": true } ],
+//!     "plugin_enabled": false } ] }
 //! ```
 //! `scope` is `user`, `project`, `local` or `file` (for `--settings`). `problem` names why the
 //! file cannot be read (invalid JSON, wrong shape). `registered` is true when every event has a
 //! working askhook item. `exists` / `executable` are `null` when the command cannot be checked
 //! (a bare name resolved on `PATH`, or one holding `$` or `~`). `dead` counts items whose binary
-//! is missing or not executable. Without `--scope` / `--settings`, every scope is listed.
+//! is missing or not executable. `plugin_enabled` is true when the file enables the askhook plugin
+//! (`enabledPlugins["askhook@…"]`): with settings registrations as well, the hook runs twice.
+//! Without `--scope` / `--settings`, every scope is listed.
 
 pub mod diff;
 pub mod merge;
@@ -701,6 +704,8 @@ pub struct ScopeStatus {
     pub duplicates: Vec<String>,
     pub dead: usize,
     pub items: Vec<ItemStatus>,
+    /// The file enables the askhook Claude Code plugin (`enabledPlugins["askhook@…"]`).
+    pub plugin_enabled: bool,
 }
 
 /// The whole `status --json` document.
@@ -722,6 +727,7 @@ fn scope_status(target: &Target, binary: Option<&str>, home: Option<&Path>) -> S
         duplicates: Vec::new(),
         dead: 0,
         items: Vec::new(),
+        plugin_enabled: false,
     };
     let value = match read_settings(&target.path) {
         Ok(read) => read.value,
@@ -734,6 +740,14 @@ fn scope_status(target: &Target, binary: Option<&str>, home: Option<&Path>) -> S
             return status;
         }
     };
+    status.plugin_enabled = value
+        .get("enabledPlugins")
+        .and_then(Value::as_object)
+        .is_some_and(|plugins| {
+            plugins
+                .iter()
+                .any(|(id, on)| id.starts_with("askhook@") && on.as_bool() == Some(true))
+        });
     let Ok(found) = merge::scan(&value) else {
         return status;
     };
@@ -793,8 +807,11 @@ pub fn scope_lines(s: &ScopeStatus) -> Vec<String> {
         lines.push("  no file; askhook not registered".into());
         return lines;
     }
+    if s.plugin_enabled {
+        lines.push("  enables the askhook plugin (hooks/hooks.json)".into());
+    }
     if s.items.is_empty() {
-        lines.push("  askhook not registered".into());
+        lines.push("  askhook not registered in this file".into());
         return lines;
     }
     lines.push(format!(
