@@ -161,23 +161,25 @@ impl Store {
     }
 
     /// Apply the spool's writes, if any, then empty it.
+    ///
+    /// The database write lock is taken first and the spool lock only then, for the short
+    /// read-apply-commit: a process waiting on a busy database must never hold the spool lock,
+    /// or every hook that needs to append would queue behind it.
     fn ingest_spool(&mut self) -> rusqlite::Result<()> {
         let spool = spool_for(&self.path);
-        if !spool.exists() {
+        if std::fs::metadata(&spool).map_or(true, |m| m.len() == 0) {
             return Ok(());
         }
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
         let Some(pending) = spool::take(&spool).map_err(io_to_sqlite)? else {
             return Ok(());
         };
-        {
-            let tx = self
-                .conn
-                .transaction_with_behavior(TransactionBehavior::Immediate)?;
-            for write in &pending.writes {
-                apply_in(&tx, write)?;
-            }
-            tx.commit()?;
+        for write in &pending.writes {
+            apply_in(&tx, write)?;
         }
+        tx.commit()?;
         if pending.rejected > 0 {
             self.spool_problem = Some(format!(
                 "{} unreadable spool line(s) skipped",

@@ -672,3 +672,30 @@ fn files_holding_answers_are_private() {
     assert_eq!(mode(&world.db()), 0o600);
     assert_eq!(mode(&world.error_log()), 0o600);
 }
+
+#[test]
+fn secrets_never_reach_the_log() {
+    let world = World::new();
+    let key = "sk-ant-api03-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789";
+    let mut pre = payload(&world, "hook/pre-single.json");
+    pre["tool_input"]["questions"][0]["options"][1]["description"] =
+        json!(format!("uses ANTHROPIC_API_KEY={key}"));
+    let mut post = payload(&world, "hook/post-single-answered.json");
+    post["tool_use_id"] = pre["tool_use_id"].clone();
+    post["tool_input"] = pre["tool_input"].clone();
+    post["tool_response"]["answers"] =
+        json!({"Which database should we use?": "password=hunter2hunter2 please"});
+    send(&world, &pre);
+    send(&world, &post);
+    let dump = serde_json::to_string(&world.log()).unwrap();
+    assert!(
+        !dump.contains(key) && !dump.contains("hunter2hunter2"),
+        "{dump}"
+    );
+    assert!(dump.contains("[redacted:"), "{dump}");
+    let row = &world.log()[0];
+    assert!(
+        row["free_text"].as_str().unwrap().ends_with(" please"),
+        "the rest of the text is kept"
+    );
+}
