@@ -248,16 +248,71 @@ fn indent_of(text: &str) -> String {
         .to_owned()
 }
 
-/// Serialise a settings value the way the file was written (indentation, trailing newline).
+/// serde_json's pretty formatter, optionally writing every non-ASCII character as `\uXXXX`
+/// (so a file a Python tool wrote with `ensure_ascii` stays byte-identical where untouched).
+struct Pretty<'a> {
+    inner: serde_json::ser::PrettyFormatter<'a>,
+    ascii: bool,
+}
+
+macro_rules! delegate {
+    ($($name:ident($($arg:ident: $ty:ty),*)),* $(,)?) => {$(
+        fn $name<W: ?Sized + io::Write>(&mut self, w: &mut W $(, $arg: $ty)*) -> io::Result<()> {
+            self.inner.$name(w $(, $arg)*)
+        }
+    )*};
+}
+
+impl serde_json::ser::Formatter for Pretty<'_> {
+    delegate!(
+        begin_array(),
+        end_array(),
+        begin_array_value(first: bool),
+        end_array_value(),
+        begin_object(),
+        end_object(),
+        begin_object_key(first: bool),
+        begin_object_value(),
+        end_object_value(),
+    );
+
+    fn write_string_fragment<W: ?Sized + io::Write>(
+        &mut self,
+        w: &mut W,
+        fragment: &str,
+    ) -> io::Result<()> {
+        if !self.ascii || fragment.is_ascii() {
+            return w.write_all(fragment.as_bytes());
+        }
+        let mut units = [0u16; 2];
+        for c in fragment.chars() {
+            if c.is_ascii() {
+                w.write_all(&[c as u8])?;
+            } else {
+                for unit in c.encode_utf16(&mut units) {
+                    write!(w, "\\u{unit:04x}")?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Serialise a settings value the way the file was written: indentation, trailing newline, and
+/// pure ASCII when the file was pure ASCII with `\u` escapes.
 fn render(value: &Value, original: Option<&[u8]>) -> String {
     use serde::Serialize as _;
+    let ascii = original.is_some_and(|o| o.is_ascii() && o.windows(2).any(|w| w == b"\\u"));
     let original = original.map(String::from_utf8_lossy);
     let indent = original
         .as_deref()
         .map(indent_of)
         .unwrap_or_else(|| "  ".into());
     let mut buf = Vec::new();
-    let formatter = serde_json::ser::PrettyFormatter::with_indent(indent.as_bytes());
+    let formatter = Pretty {
+        inner: serde_json::ser::PrettyFormatter::with_indent(indent.as_bytes()),
+        ascii,
+    };
     let mut ser = serde_json::Serializer::with_formatter(&mut buf, formatter);
     value
         .serialize(&mut ser)
@@ -913,5 +968,17 @@ mod tests {
         );
         let four = b"{\n    \"a\": 1\n}\n";
         assert!(render(&v, Some(four)).starts_with("{\n    \"a\": {\n        \"b\""));
+    }
+
+    #[test]
+    fn ascii_files_stay_ascii() {
+        // As Python's json.dumps(ensure_ascii=True) writes it; JSON.stringify would not escape.
+        let python = "{\n  \"name\": \"caf\\u00e9 \\ud83d\\ude00\"\n}\n";
+        let v: Value = serde_json::from_str(python).unwrap();
+        assert_eq!(v["name"], "café 😀");
+        assert_eq!(render(&v, Some(python.as_bytes())), python);
+        let js = "{\n  \"name\": \"café 😀\"\n}\n";
+        assert_eq!(render(&v, Some(js.as_bytes())), js);
+        assert_eq!(render(&v, None), js);
     }
 }
