@@ -61,6 +61,10 @@ if [ "$plugin" -eq 1 ]; then
     say "next: in Claude Code run '/plugin marketplace add $repo' then '/plugin install askhook@askhook'"
     say "      (or start 'claude --plugin-dir $repo' to try it for one session)."
     say "      Use either the plugin or 'askhook install', not both: both would run the hook twice."
+    if "$bin" status --json 2>/dev/null | grep -q '"command": ".*askhook"'; then
+        say "warning: askhook is also registered in a settings file (see 'askhook status' above);"
+        say "         run 'askhook uninstall' (with its --scope) if you switch to the plugin."
+    fi
 else
     "$bin" install "$@" || die "'askhook install' failed (its message above says why); your settings file was not changed"
     "$bin" status || die "'askhook status' failed"

@@ -410,6 +410,15 @@ fn build(ctx: &Context) -> Report {
             registered.join(", ")
         ));
     }
+    let plugin = install.scopes.iter().any(|s| s.plugin_enabled);
+    if plugin && !registered.is_empty() {
+        warnings.push(format!(
+            "the askhook plugin is enabled and askhook is also registered in settings ({}): \
+             each event runs the hook twice; keep one (`askhook uninstall --scope …` or \
+             `/plugin disable askhook@askhook`)",
+            registered.join(", ")
+        ));
+    }
     for s in &install.scopes {
         if let Some(p) = &s.problem {
             warnings.push(format!("{} settings {}: {p}", s.scope, s.file));
@@ -558,7 +567,11 @@ fn render(r: &Report, ctx: &Context) -> String {
         out.extend(r.warnings.iter().map(|w| format!("  {}", clean(w))));
     }
     out.push(String::new());
-    let any_registered = r.install.scopes.iter().any(|s| s.registered);
+    let any_registered = r
+        .install
+        .scopes
+        .iter()
+        .any(|s| s.registered || s.plugin_enabled);
     out.push(if !t.ok {
         "next: the hook itself fails; reinstall askhook (install/install.sh) and run doctor again."
             .into()

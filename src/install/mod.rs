@@ -29,13 +29,16 @@
 //!     "missing": [], "duplicates": [], "dead": 0,
 //!     "items": [ { "event": "PreToolUse", "matcher": "(AskUserQuestion|mcp__.*__AskUserQuestion)",
 //!       "command": "/abs/askhook", "form": "exec", "exists": true, "executable": true,
-//!       "this_binary": true } ] } ] }
+//!       "this_binary": true } ],
+//!     "plugin_enabled": false } ] }
 //! ```
 //! `scope` is `user`, `project`, `local` or `file` (for `--settings`). `problem` names why the
 //! file cannot be read (invalid JSON, wrong shape). `registered` is true when every event has a
 //! working askhook item. `exists` / `executable` are `null` when the command cannot be checked
 //! (a bare name resolved on `PATH`, or one holding `$` or `~`). `dead` counts items whose binary
-//! is missing or not executable. Without `--scope` / `--settings`, every scope is listed.
+//! is missing or not executable. `plugin_enabled` is true when the file enables the askhook plugin
+//! (`enabledPlugins["askhook@…"]`): with settings registrations as well, the hook runs twice.
+//! Without `--scope` / `--settings`, every scope is listed.
 
 pub mod diff;
 pub mod merge;
@@ -245,16 +248,71 @@ fn indent_of(text: &str) -> String {
         .to_owned()
 }
 
-/// Serialise a settings value the way the file was written (indentation, trailing newline).
+/// serde_json's pretty formatter, optionally writing every non-ASCII character as `\uXXXX`
+/// (so a file a Python tool wrote with `ensure_ascii` stays byte-identical where untouched).
+struct Pretty<'a> {
+    inner: serde_json::ser::PrettyFormatter<'a>,
+    ascii: bool,
+}
+
+macro_rules! delegate {
+    ($($name:ident($($arg:ident: $ty:ty),*)),* $(,)?) => {$(
+        fn $name<W: ?Sized + io::Write>(&mut self, w: &mut W $(, $arg: $ty)*) -> io::Result<()> {
+            self.inner.$name(w $(, $arg)*)
+        }
+    )*};
+}
+
+impl serde_json::ser::Formatter for Pretty<'_> {
+    delegate!(
+        begin_array(),
+        end_array(),
+        begin_array_value(first: bool),
+        end_array_value(),
+        begin_object(),
+        end_object(),
+        begin_object_key(first: bool),
+        begin_object_value(),
+        end_object_value(),
+    );
+
+    fn write_string_fragment<W: ?Sized + io::Write>(
+        &mut self,
+        w: &mut W,
+        fragment: &str,
+    ) -> io::Result<()> {
+        if !self.ascii || fragment.is_ascii() {
+            return w.write_all(fragment.as_bytes());
+        }
+        let mut units = [0u16; 2];
+        for c in fragment.chars() {
+            if c.is_ascii() {
+                w.write_all(&[c as u8])?;
+            } else {
+                for unit in c.encode_utf16(&mut units) {
+                    write!(w, "\\u{unit:04x}")?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Serialise a settings value the way the file was written: indentation, trailing newline, and
+/// pure ASCII when the file was pure ASCII with `\u` escapes.
 fn render(value: &Value, original: Option<&[u8]>) -> String {
     use serde::Serialize as _;
+    let ascii = original.is_some_and(|o| o.is_ascii() && o.windows(2).any(|w| w == b"\\u"));
     let original = original.map(String::from_utf8_lossy);
     let indent = original
         .as_deref()
         .map(indent_of)
         .unwrap_or_else(|| "  ".into());
     let mut buf = Vec::new();
-    let formatter = serde_json::ser::PrettyFormatter::with_indent(indent.as_bytes());
+    let formatter = Pretty {
+        inner: serde_json::ser::PrettyFormatter::with_indent(indent.as_bytes()),
+        ascii,
+    };
     let mut ser = serde_json::Serializer::with_formatter(&mut buf, formatter);
     value
         .serialize(&mut ser)
@@ -701,6 +759,8 @@ pub struct ScopeStatus {
     pub duplicates: Vec<String>,
     pub dead: usize,
     pub items: Vec<ItemStatus>,
+    /// The file enables the askhook Claude Code plugin (`enabledPlugins["askhook@…"]`).
+    pub plugin_enabled: bool,
 }
 
 /// The whole `status --json` document.
@@ -722,6 +782,7 @@ fn scope_status(target: &Target, binary: Option<&str>, home: Option<&Path>) -> S
         duplicates: Vec::new(),
         dead: 0,
         items: Vec::new(),
+        plugin_enabled: false,
     };
     let value = match read_settings(&target.path) {
         Ok(read) => read.value,
@@ -734,6 +795,14 @@ fn scope_status(target: &Target, binary: Option<&str>, home: Option<&Path>) -> S
             return status;
         }
     };
+    status.plugin_enabled = value
+        .get("enabledPlugins")
+        .and_then(Value::as_object)
+        .is_some_and(|plugins| {
+            plugins
+                .iter()
+                .any(|(id, on)| id.starts_with("askhook@") && on.as_bool() == Some(true))
+        });
     let Ok(found) = merge::scan(&value) else {
         return status;
     };
@@ -793,8 +862,11 @@ pub fn scope_lines(s: &ScopeStatus) -> Vec<String> {
         lines.push("  no file; askhook not registered".into());
         return lines;
     }
+    if s.plugin_enabled {
+        lines.push("  enables the askhook plugin (hooks/hooks.json)".into());
+    }
     if s.items.is_empty() {
-        lines.push("  askhook not registered".into());
+        lines.push("  askhook not registered in this file".into());
         return lines;
     }
     lines.push(format!(
@@ -896,5 +968,17 @@ mod tests {
         );
         let four = b"{\n    \"a\": 1\n}\n";
         assert!(render(&v, Some(four)).starts_with("{\n    \"a\": {\n        \"b\""));
+    }
+
+    #[test]
+    fn ascii_files_stay_ascii() {
+        // As Python's json.dumps(ensure_ascii=True) writes it; JSON.stringify would not escape.
+        let python = "{\n  \"name\": \"caf\\u00e9 \\ud83d\\ude00\"\n}\n";
+        let v: Value = serde_json::from_str(python).unwrap();
+        assert_eq!(v["name"], "café 😀");
+        assert_eq!(render(&v, Some(python.as_bytes())), python);
+        let js = "{\n  \"name\": \"café 😀\"\n}\n";
+        assert_eq!(render(&v, Some(js.as_bytes())), js);
+        assert_eq!(render(&v, None), js);
     }
 }

@@ -210,3 +210,31 @@ fn human_output_names_every_section() {
         "{text}"
     );
 }
+
+#[test]
+fn plugin_and_settings_registration_together_are_warned_about() {
+    let w = World::new();
+    let settings = w.claude_config.join("settings.json");
+    fs::create_dir_all(&w.claude_config).unwrap();
+    fs::write(
+        &settings,
+        "{\n  \"enabledPlugins\": {\"askhook@askhook\": true, \"other@x\": true}\n}\n",
+    )
+    .unwrap();
+    let report = doctor_json(&w);
+    assert_eq!(report["install"]["scopes"][0]["plugin_enabled"], true);
+    assert!(
+        report["warnings"].as_array().unwrap().is_empty(),
+        "plugin alone is fine"
+    );
+
+    w.run(&["install", "--scope", "local"]).success();
+    let report = doctor_json(&w);
+    let warnings = report["warnings"].as_array().unwrap();
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w.as_str().unwrap().contains("runs the hook twice")),
+        "{warnings:?}"
+    );
+}

@@ -938,3 +938,22 @@ fn install_script_is_posix_sh() {
     assert!(text.contains("cargo install --path"));
     assert!(text.contains("--locked"));
 }
+
+#[test]
+fn a_file_written_by_python_round_trips_byte_for_byte() {
+    // json.dumps(settings, indent=2) + "\n": ASCII-only with \u escapes, as Python tools write it.
+    let w = World::new();
+    let path = user_settings(&w);
+    let python = "{\n  \"env\": {\n    \"GREETING\": \"gr\\u00fc\\u00df dich \\ud83d\\udc4b\"\n  },\n  \"hooks\": {\n    \"Stop\": [\n      {\n        \"hooks\": [\n          {\n            \"type\": \"command\",\n            \"command\": \"/opt/x/notify\",\n            \"timeout\": 5\n          }\n        ]\n      }\n    ]\n  },\n  \"empty\": [],\n  \"none\": {}\n}\n";
+    write(&path, python);
+    w.run(&["install"]).success();
+    let installed = fs::read(&path).unwrap();
+    assert!(
+        installed.is_ascii(),
+        "{}",
+        String::from_utf8_lossy(&installed)
+    );
+    assert_registered_once(&read_json(&path));
+    w.run(&["uninstall"]).success();
+    assert_eq!(fs::read_to_string(&path).unwrap(), python);
+}
