@@ -517,12 +517,7 @@ fn assignment(bytes: &[u8], i: usize) -> Result<Assignment, usize> {
     let scheme_follows = kind == "authorization"
         && matches!(bytes.get(end), Some(b' ' | b'\t'))
         && bytes.get(end + 1).is_some_and(|b| !b.is_ascii_whitespace());
-    if colon
-        && quote.is_none()
-        && !key_quoted
-        && !scheme_follows
-        && value.iter().all(u8::is_ascii_lowercase)
-    {
+    if colon && quote.is_none() && !key_quoted && !scheme_follows && is_prose_word(value) {
         // Prose: "password: required".
         return none(end);
     }
@@ -534,6 +529,15 @@ fn assignment(bytes: &[u8], i: usize) -> Result<Assignment, usize> {
         span: Some(Span { start, end, kind }),
         resume: end,
     })
+}
+
+/// A plain lowercase word, perhaps ending a sentence (`required`, `middleware?`).
+fn is_prose_word(value: &[u8]) -> bool {
+    let word = value
+        .iter()
+        .rposition(|b| !matches!(b, b'.' | b'?' | b'!' | b':'))
+        .map_or(&value[..0], |last| &value[..=last]);
+    !word.is_empty() && word.iter().all(u8::is_ascii_lowercase)
 }
 
 /// The value of an `Authorization` header: keep the scheme, redact the credentials.
@@ -886,6 +890,10 @@ mod tests {
         ),
         ("bearer prose", "Use a Bearer token or Basic auth?"),
         ("authorization prose", "authorization: required"),
+        (
+            "sentence",
+            "Where should the token: cookie or header? And the secret: env.",
+        ),
         ("already redacted", "password=[redacted:password]"),
         (
             "markdown",
