@@ -3,7 +3,9 @@
 //! through [`set_preferences`] (confirm the batch, then write), or calls [`confirm_silencing`]
 //! (one change) / [`confirm_silencing_all`] (a batch, one prompt) before it writes anything;
 //! these are the one gate. Changes that only make askhook ask more (`always-ask`, clearing)
-//! pass without a prompt.
+//! pass without a prompt — except clearing a project preference while a silencing global
+//! one exists for the same id: that lets the global one apply in the project, so it is
+//! gated like setting it.
 //!
 //! When an agent marker is present (an agent-set variable such as `CLAUDECODE=1` in this
 //! process's environment, **or in the environment any ancestor process started with**, so
@@ -216,15 +218,28 @@ pub fn set_preferences(
     changes: &[PrefChange],
     now_ms: i64,
 ) -> Result<(String, Vec<Option<String>>)> {
+    // What applies at each change's scope afterwards: clearing a project preference lets
+    // the global one through, so clearing a project `always-ask` under a global `never-ask`
+    // silences and is gated like setting `never-ask`.
+    let mut effective = Vec::with_capacity(changes.len());
+    for change in changes {
+        let after = match change.value {
+            Some(v) => Some(v),
+            None if !change.scope.is_empty() => global_preference(store, &change.id)?,
+            None => None,
+        };
+        effective.push(after);
+    }
     let silencing: Vec<(&str, Preference)> = changes
         .iter()
-        .filter_map(|c| c.value.map(|v| (c.id.as_str(), v)))
+        .zip(&effective)
+        .filter_map(|(c, after)| after.map(|v| (c.id.as_str(), v)))
         .collect();
     let confirmed_by = confirm_silencing_all(&silencing, store)?;
     let mut old = Vec::with_capacity(changes.len());
-    for change in changes {
+    for (change, after) in changes.iter().zip(&effective) {
         // A change that only asks more is recorded as needing no confirmation.
-        let how = if change.value.is_some_and(Preference::silences) {
+        let how = if after.is_some_and(Preference::silences) {
             confirmed_by.as_str()
         } else {
             NOT_NEEDED
@@ -236,6 +251,27 @@ pub fn set_preferences(
         );
     }
     Ok((confirmed_by, old))
+}
+
+/// The global preference for `id`, if any.
+fn global_preference(store: &Store, id: &str) -> Result<Option<Preference>> {
+    let value: Option<String> = store
+        .conn()
+        .query_row(
+            "SELECT value FROM preferences WHERE scope = ?1 AND question_id = ?2",
+            [crate::store::GLOBAL_SCOPE, id],
+            |r| r.get(0),
+        )
+        .map(Some)
+        .or_else(|e| {
+            if e == rusqlite::Error::QueryReturnedNoRows {
+                Ok(None)
+            } else {
+                Err(e)
+            }
+        })
+        .map_err(|e| Error::db(store.path(), e))?;
+    Ok(value.as_deref().and_then(Preference::parse))
 }
 
 /// A terminal to ask on.

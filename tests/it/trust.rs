@@ -161,6 +161,46 @@ fn asking_more_never_needs_a_person() {
 }
 
 #[test]
+fn clearing_a_project_always_ask_that_unmasks_a_global_never_ask_is_gated() {
+    let world = World::new();
+    for args in [
+        &["pref", "set", "deploy-target", "never-ask"][..],
+        &[
+            "pref",
+            "set",
+            "deploy-target",
+            "always-ask",
+            "--project",
+            ".",
+        ][..],
+    ] {
+        let out = world.run(args).without_tty().output();
+        if outer_agent() {
+            return;
+        }
+        assert!(out.status.success(), "{}", stderr(&out));
+    }
+    let out = world
+        .run(&["pref", "clear", "deploy-target", "--project", "."])
+        .env("CLAUDECODE", "1")
+        .without_tty()
+        .code(2);
+    assert!(stderr(&out).contains("not confirmed by a person"));
+    assert_eq!(
+        counts(&world),
+        (2, 2),
+        "the project always-ask must survive"
+    );
+    // Clearing the global one only makes askhook ask more: no confirmation.
+    world
+        .run(&["pref", "clear", "deploy-target", "--global"])
+        .env("CLAUDECODE", "1")
+        .without_tty()
+        .success();
+    assert_eq!(counts(&world), (1, 3));
+}
+
+#[test]
 fn without_an_agent_marker_a_setup_script_can_silence() {
     let world = World::new();
     let out = world
