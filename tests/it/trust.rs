@@ -223,7 +223,7 @@ fn without_an_agent_marker_a_setup_script_can_silence() {
 #[test]
 fn a_person_confirms_on_the_terminal_after_reading_id_text_and_door() {
     let world = World::new();
-    let question = "Deploy the \u{1b}]0;pwned\u{7}\u{1b}[2Jstaging build now?";
+    let question = "Enable the \u{1b}]0;pwned\u{7}\u{1b}[2Jstaging cache now?";
     let id = ask(&world, question, &["Yes (Recommended)", "No"]);
     // A person types n: refused, nothing written, and the prompt was shown.
     let (out, shown) = world
@@ -235,8 +235,8 @@ fn a_person_confirms_on_the_terminal_after_reading_id_text_and_door() {
     assert_eq!(counts(&world), (0, 0));
     for needle in [
         id.as_str(),
-        "Deploy the",
-        "staging build now?",
+        "Enable the",
+        "staging cache now?",
         "two-way",
         "never-ask",
     ] {
