@@ -144,10 +144,16 @@ fn set(args: &PrefSetArgs, ctx: &Context) -> Result<std::process::ExitCode> {
         }
     }
     let scope = scope_of(&args.scope, &ctx.cwd);
-    let confirmed_by = crate::trust::confirm_silencing(&args.id, value, &store)?;
-    let old = store
-        .set_preference(&args.id, &scope, Some(value), &confirmed_by, ctx.now_ms)
-        .map_err(|e| Error::db(&ctx.paths.db, e))?;
+    let (confirmed_by, old) = crate::trust::set_preferences(
+        &mut store,
+        &[crate::trust::PrefChange {
+            id: args.id.clone(),
+            scope: scope.clone(),
+            value: Some(value),
+        }],
+        ctx.now_ms,
+    )?;
+    let old = old.into_iter().next().flatten();
     report(
         args.json,
         Change {
@@ -163,17 +169,23 @@ fn set(args: &PrefSetArgs, ctx: &Context) -> Result<std::process::ExitCode> {
 fn clear(args: &PrefClearArgs, ctx: &Context) -> Result<std::process::ExitCode> {
     let mut store = open_store(ctx)?;
     let scope = scope_of(&args.scope, &ctx.cwd);
-    let old = store
-        .set_preference(&args.id, &scope, None, crate::trust::NOT_NEEDED, ctx.now_ms)
-        .map_err(|e| Error::db(&ctx.paths.db, e))?;
+    let (confirmed_by, old) = crate::trust::set_preferences(
+        &mut store,
+        &[crate::trust::PrefChange {
+            id: args.id.clone(),
+            scope: scope.clone(),
+            value: None,
+        }],
+        ctx.now_ms,
+    )?;
     report(
         args.json,
         Change {
             question_id: &args.id,
             scope: &scope,
-            old_value: old,
+            old_value: old.into_iter().next().flatten(),
             new_value: None,
-            confirmed_by: crate::trust::NOT_NEEDED,
+            confirmed_by: &confirmed_by,
         },
     )
 }

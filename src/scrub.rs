@@ -517,12 +517,7 @@ fn assignment(bytes: &[u8], i: usize) -> Result<Assignment, usize> {
     let scheme_follows = kind == "authorization"
         && matches!(bytes.get(end), Some(b' ' | b'\t'))
         && bytes.get(end + 1).is_some_and(|b| !b.is_ascii_whitespace());
-    if colon
-        && quote.is_none()
-        && !key_quoted
-        && !scheme_follows
-        && value.iter().all(u8::is_ascii_lowercase)
-    {
+    if colon && quote.is_none() && !key_quoted && !scheme_follows && is_prose_word(value) {
         // Prose: "password: required".
         return none(end);
     }
@@ -534,6 +529,15 @@ fn assignment(bytes: &[u8], i: usize) -> Result<Assignment, usize> {
         span: Some(Span { start, end, kind }),
         resume: end,
     })
+}
+
+/// A plain lowercase word, perhaps ending a sentence (`required`, `middleware?`).
+fn is_prose_word(value: &[u8]) -> bool {
+    let word = value
+        .iter()
+        .rposition(|b| !matches!(b, b'.' | b'?' | b'!' | b':'))
+        .map_or(&value[..0], |last| &value[..=last]);
+    !word.is_empty() && word.iter().all(u8::is_ascii_lowercase)
 }
 
 /// The value of an `Authorization` header: keep the scheme, redact the credentials.
@@ -839,6 +843,7 @@ mod tests {
         ("base64url", "q8Xr-2Lk_Vb9Tz4Wn7Pm1Hs6Jd3Fg5Ca0Ye", "high-entropy", ""),
         ("after a slash", "data /9j/4AAQSkZJRgABAQEASABIAAD2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODw0 end", "high-entropy", "data /"),
         ("flag value", "--key=q8Xr2LkVb9Tz4Wn7Pm1Hs6Jd3Fg5Ca0YeU", "high-entropy", "--"),
+        ("hex in userinfo", "://a00aa00aa0a00001aa1be36bc224cbd5@", "hex-secret", "@"),
         ("lower and digits", "x 9a8s7d6f5g4h3j2k1l0qwe9r8t7y6u5i4o3p2z1x0c end", "high-entropy", "end"),
     ];
 
@@ -885,6 +890,10 @@ mod tests {
         ),
         ("bearer prose", "Use a Bearer token or Basic auth?"),
         ("authorization prose", "authorization: required"),
+        (
+            "sentence",
+            "Where should the token: cookie or header? And the secret: env.",
+        ),
         ("already redacted", "password=[redacted:password]"),
         (
             "markdown",
@@ -1020,7 +1029,7 @@ mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 256, failure_persistence: None, ..Default::default() })]
         #[test]
         fn never_panics_and_keeps_text_around_secrets(s in "\\PC{0,200}") {
             let out = scrub(&s);
@@ -1034,7 +1043,7 @@ mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 200, failure_persistence: None, ..Default::default() })]
         #[test]
         fn pattern_soup_is_idempotent(
             s in "(sk-|sk-ant-|ghp_|AKIA|password|_token|=|==|: |:|\"|'|`|Bearer |Basic |Authorization|eyJ|\\.|[A-Za-z0-9+/]{1,16}|[a-f0-9]{8,40}| |\n|/|-----BEGIN |RSA PRIVATE KEY-----|-----END |://|@|\\$|é|\\[redacted:x\\]){0,40}"
@@ -1046,7 +1055,7 @@ mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 256, failure_persistence: None, ..Default::default() })]
 
         #[test]
         fn secrets_embedded_in_noise_are_found(

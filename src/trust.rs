@@ -1,8 +1,11 @@
 //! Only a person can silence a question. Every command that would make askhook answer for the
-//! user — `pref set … never-ask | ask-only-for-one-way`, `suggest --apply`, an import — calls
-//! [`confirm_silencing`] (one change) or [`confirm_silencing_all`] (a batch, one prompt) before
-//! it writes anything; these are the one gate. Changes that only make askhook ask more
-//! (`always-ask`, `pref clear`) pass without a prompt.
+//! user — `pref set … never-ask | ask-only-for-one-way`, `suggest --apply`, an import — writes
+//! through [`set_preferences`] (confirm the batch, then write), or calls [`confirm_silencing`]
+//! (one change) / [`confirm_silencing_all`] (a batch, one prompt) before it writes anything;
+//! these are the one gate. Changes that only make askhook ask more (`always-ask`, clearing)
+//! pass without a prompt — except clearing a project preference while a silencing global
+//! one exists for the same id: that lets the global one apply in the project, so it is
+//! gated like setting it.
 //!
 //! When an agent marker is present (an agent-set variable such as `CLAUDECODE=1` in this
 //! process's environment, **or in the environment any ancestor process started with**, so
@@ -196,6 +199,79 @@ pub fn confirm_silencing_all(changes: &[(&str, Preference)], store: &Store) -> R
         .map(|(id, v)| Change::look_up(id, *v, store))
         .collect();
     gate(&changes, Some(&marker), &mut DevTty)
+}
+
+/// One preference change for [`set_preferences`]: `value: None` clears it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PrefChange {
+    pub id: String,
+    /// `""` for global, else the project root (see `prefs::scope_of`).
+    pub scope: String,
+    pub value: Option<Preference>,
+}
+
+/// The way to write preferences from any command (`suggest --apply`, imports): confirm the
+/// batch through the gate (one prompt), then write every change with how it was confirmed.
+/// Returns that, and each change's old value. On a refusal nothing is written.
+pub fn set_preferences(
+    store: &mut Store,
+    changes: &[PrefChange],
+    now_ms: i64,
+) -> Result<(String, Vec<Option<String>>)> {
+    // What applies at each change's scope afterwards: clearing a project preference lets
+    // the global one through, so clearing a project `always-ask` under a global `never-ask`
+    // silences and is gated like setting `never-ask`.
+    let mut effective = Vec::with_capacity(changes.len());
+    for change in changes {
+        let after = match change.value {
+            Some(v) => Some(v),
+            None if !change.scope.is_empty() => global_preference(store, &change.id)?,
+            None => None,
+        };
+        effective.push(after);
+    }
+    let silencing: Vec<(&str, Preference)> = changes
+        .iter()
+        .zip(&effective)
+        .filter_map(|(c, after)| after.map(|v| (c.id.as_str(), v)))
+        .collect();
+    let confirmed_by = confirm_silencing_all(&silencing, store)?;
+    let mut old = Vec::with_capacity(changes.len());
+    for (change, after) in changes.iter().zip(&effective) {
+        // A change that only asks more is recorded as needing no confirmation.
+        let how = if after.is_some_and(Preference::silences) {
+            confirmed_by.as_str()
+        } else {
+            NOT_NEEDED
+        };
+        old.push(
+            store
+                .set_preference(&change.id, &change.scope, change.value, how, now_ms)
+                .map_err(|e| Error::db(store.path(), e))?,
+        );
+    }
+    Ok((confirmed_by, old))
+}
+
+/// The global preference for `id`, if any.
+fn global_preference(store: &Store, id: &str) -> Result<Option<Preference>> {
+    let value: Option<String> = store
+        .conn()
+        .query_row(
+            "SELECT value FROM preferences WHERE scope = ?1 AND question_id = ?2",
+            [crate::store::GLOBAL_SCOPE, id],
+            |r| r.get(0),
+        )
+        .map(Some)
+        .or_else(|e| {
+            if e == rusqlite::Error::QueryReturnedNoRows {
+                Ok(None)
+            } else {
+                Err(e)
+            }
+        })
+        .map_err(|e| Error::db(store.path(), e))?;
+    Ok(value.as_deref().and_then(Preference::parse))
 }
 
 /// A terminal to ask on.
@@ -417,6 +493,37 @@ mod tests {
                 "{name}: asked = {asked}"
             );
         }
+    }
+
+    #[test]
+    fn asking_more_is_written_without_the_gate() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store =
+            Store::open(&dir.path().join("a.db"), std::time::Duration::from_secs(1)).unwrap();
+        let changes = [
+            PrefChange {
+                id: "run-tests".into(),
+                scope: String::new(),
+                value: Some(Preference::AlwaysAsk),
+            },
+            PrefChange {
+                id: "run-tests".into(),
+                scope: String::new(),
+                value: None,
+            },
+        ];
+        let (how, old) = set_preferences(&mut store, &changes, 1).unwrap();
+        assert_eq!(how, NOT_NEEDED);
+        assert_eq!(old, vec![None, Some("always-ask".to_owned())]);
+        let events: Vec<String> = store
+            .conn()
+            .prepare("SELECT confirmed_by FROM preference_events ORDER BY id")
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<rusqlite::Result<_>>()
+            .unwrap();
+        assert_eq!(events, vec![NOT_NEEDED, NOT_NEEDED]);
     }
 
     #[test]
