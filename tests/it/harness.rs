@@ -298,3 +298,20 @@ impl Run {
         (out, shown.join().unwrap_or_default())
     }
 }
+
+impl World {
+    /// Set a preference straight in the store, for tests whose subject is the hook rather than
+    /// the human-only gate (`trust.rs` covers that gate through the binary). This keeps them
+    /// independent of whether an agent marker is set anywhere above the test runner.
+    pub fn prefer(&self, id: &str, value: &str, project: Option<&Path>) {
+        let value = askhook::policy::Preference::parse(value).expect("a preference value");
+        let scope = project
+            .map(|p| p.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let mut store = askhook::store::Store::open(&self.db(), std::time::Duration::from_secs(5))
+            .expect("open the store");
+        store
+            .set_preference(id, &scope, Some(value), "test harness", 0)
+            .expect("set the preference");
+    }
+}
