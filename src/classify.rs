@@ -1976,13 +1976,33 @@ fn schema_migration(t: &Text) -> Option<Span> {
         .or_else(|| {
             // A migration is one-way next to a database word, or when nothing says it is a
             // code migration (Jest to Vitest, a config format).
-            let found = t.any(&migrat)?;
-            let with_schema = t.near(&migrat, &|t, j| t.is(j, SCHEMA_CTX), 40);
-            if with_schema.is_some() {
-                return with_schema;
-            }
-            let code = (0..t.len()).any(|j| t.is(j, CODE_CTX));
-            (!code).then_some(found)
+            // Running or applying migrations is one-way whatever else the text says.
+            t.any(&migrat)?;
+            t.near(&migrat, &|t, j| t.is(j, SCHEMA_CTX), 40)
+                .or_else(|| {
+                    t.near(
+                        &migrat,
+                        &|t, j| {
+                            t.stem(
+                                j,
+                                &[
+                                    "run", "apply", "applying", "execut", "rollback", "roll",
+                                    "revert", "undo", "pending", "deploy", "up", "down",
+                                ],
+                            )
+                        },
+                        4,
+                    )
+                })
+                .or_else(|| {
+                    (0..t.len())
+                        .find(|&i| {
+                            migrat(t, i)
+                                && !(i.saturating_sub(6)..(i + 7).min(t.len()))
+                                    .any(|j| t.is(j, CODE_CTX))
+                        })
+                        .map(|i| (i, i))
+                })
         })
 }
 

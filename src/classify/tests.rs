@@ -462,6 +462,21 @@ const ONE_WAY: &[(&str, &[&str], &str)] = &[
         "destroy",
     ),
     ("teardown word", &["Teardown the sandbox?"], "destroy"),
+    (
+        "migrations despite test words",
+        &["Run the migrations now that the tests pass?"],
+        "schema-migration",
+    ),
+    (
+        "migrations with ci word",
+        &["Migrations: run them? CI is green"],
+        "schema-migration",
+    ),
+    (
+        "apply pending migrations",
+        &["Apply the 3 pending migrations before the code review?"],
+        "schema-migration",
+    ),
     // Credentials.
     (
         "revoke token",
@@ -800,6 +815,11 @@ const TWO_WAY: &[(&str, &[&str])] = &[
     (
         "migrate jest to vitest",
         &["Migrate the tests from Jest to Vitest?"],
+    ),
+    ("migrate api clients", &["Migrate the API clients to v2?"]),
+    (
+        "migrate config",
+        &["Migrate the ESLint config to the flat format?"],
     ),
     ("clear cache", &["Clear the cache and rebuild?"]),
     ("restart server", &["Restart the dev server?"]),
