@@ -441,7 +441,7 @@ fn tokenize(s: &str, from: usize, field: u16, toks: &mut Vec<Tok>) {
 // Word lists
 
 const RM: &[&str] = &[
-    "rm", "rmdir", "unlink", "shred", "srm", "del", "deltree", "rimraf", "rmtree",
+    "rm", "rmdir", "rmi", "unlink", "shred", "srm", "del", "deltree", "rimraf", "rmtree",
 ];
 const PUSH: &[&str] = &["push", "pushes", "pushed", "pushing", "repush"];
 const DB_OBJ: &[&str] = &[
@@ -525,6 +525,9 @@ const DATA_WORDS: &[&str] = &[
 ];
 /// What clearing, emptying or resetting destroys (never a cache: that is rebuilt).
 const WIPE_OBJ: &[&str] = &[
+    "uploads",
+    "attachments",
+    "media",
     "table",
     "tables",
     "database",
@@ -1014,10 +1017,6 @@ const RELEASE_BENIGN_NEXT: &[&str] = &[
     "branches",
     "candidate",
     "checklist",
-    "process",
-    "workflow",
-    "pipeline",
-    "script",
     "settings",
     "compile",
     "compilation",
@@ -1046,6 +1045,25 @@ type Rule = fn(&Text) -> Option<Span>;
 /// unfiltered rules). The names are a contract (`askhook log` stores them): add new ones rather
 /// than renaming.
 const RULES: &[(&str, &[&str], Rule)] = &[
+    (
+        "chmod-recursive",
+        &["chmod", "chown", "chgrp", "chattr", "setfacl"],
+        chmod_recursive,
+    ),
+    (
+        "dns-change",
+        &[
+            "dns",
+            "domain",
+            "nameserver",
+            "registrar",
+            "=mx",
+            "cname",
+            "route53",
+            "cloudflare",
+        ],
+        dns_change,
+    ),
     (
         "rm-rf",
         &["rm", "unlink", "shred", "srm", "del", "rimraf", "remove"],
@@ -1203,6 +1221,10 @@ const RULES: &[(&str, &[&str], Rule)] = &[
     (
         "send-message",
         &[
+            "messag",
+            "text",
+            "=call",
+            "phone",
             "send",
             "sent",
             "resend",
@@ -1232,6 +1254,8 @@ const RULES: &[(&str, &[&str], Rule)] = &[
     (
         "schema-migration",
         &[
+            "upgrad",
+            "downgrad",
             "alembic",
             "flyway",
             "liquibase",
@@ -1314,7 +1338,11 @@ const RULES: &[(&str, &[&str], Rule)] = &[
         ],
         breaking_change,
     ),
-    ("visibility-public", &["public", "=open"], visibility_public),
+    (
+        "visibility-public",
+        &["expos", "publish", "public", "=open"],
+        visibility_public,
+    ),
     (
         "expose-secret",
         &[
@@ -1332,13 +1360,15 @@ const RULES: &[(&str, &[&str], Rule)] = &[
     (
         "delete",
         &[
-            "delet", "undelet", "eras", "expung", "trash", "remov", "unlink",
+            "=get", "=got", "=gets", "getting", "delet", "undelet", "eras", "expung", "trash",
+            "remov", "unlink",
         ],
         delete,
     ),
     (
         "wipe",
         &[
+            "clean",
             "wip",
             "nuk",
             "flushall",
@@ -1474,6 +1504,46 @@ fn rm_rf(t: &Text) -> Option<Span> {
     None
 }
 
+fn chmod_recursive(t: &Text) -> Option<Span> {
+    t.after(
+        &|t, i| t.is(i, &["chmod", "chown", "chgrp", "chattr", "setfacl"]),
+        &|t, j| t.short_has(j, b'r') || t.flag_is(j, &["recursive"]),
+        4,
+    )
+}
+
+fn dns_change(t: &Text) -> Option<Span> {
+    t.near(
+        &|t, i| {
+            t.is(
+                i,
+                &[
+                    "dns",
+                    "domain",
+                    "domains",
+                    "nameserver",
+                    "nameservers",
+                    "registrar",
+                    "mx",
+                    "cname",
+                    "route53",
+                    "cloudflare",
+                ],
+            )
+        },
+        &|t, j| {
+            t.stem(
+                j,
+                &[
+                    "chang", "point", "repoint", "transfer", "updat", "delet", "mov", "switch",
+                    "remov", "edit", "modif", "migrat", "releas", "renew",
+                ],
+            )
+        },
+        4,
+    )
+}
+
 fn is_push(t: &Text, i: usize) -> bool {
     t.is(i, PUSH)
 }
@@ -1597,6 +1667,15 @@ fn discard_changes(t: &Text) -> Option<Span> {
 }
 
 fn history_rewrite(t: &Text) -> Option<Span> {
+    let rewrite = |t: &Text, i: usize| {
+        t.stem(
+            i,
+            &["rebas", "amend", "squash", "reword", "fixup", "reorder"],
+        )
+    };
+    if let Some(span) = t.near(&rewrite, &is_push, 6) {
+        return Some(span);
+    }
     t.near(
         &|t, i| t.stem(i, &["rewrit", "rewrote"]),
         &|t, j| t.stem(j, &["histor", "commit"]),
@@ -1856,6 +1935,54 @@ fn send_money(t: &Text) -> Option<Span> {
 }
 
 fn send_message(t: &Text) -> Option<Span> {
+    let message_verb = |t: &Text, i: usize| {
+        t.is(
+            i,
+            &[
+                "message",
+                "messaging",
+                "text",
+                "texting",
+                "dm",
+                "ping",
+                "call",
+                "phone",
+                "sms",
+                "email",
+                "mail",
+            ],
+        ) && !(i > 0
+            && t.prev_is(
+                i,
+                &[
+                    "error",
+                    "commit",
+                    "log",
+                    "warning",
+                    "status",
+                    "success",
+                    "info",
+                    "debug",
+                    "exit",
+                    "the",
+                    "a",
+                    "an",
+                    "this",
+                    "that",
+                    "help",
+                    "alt",
+                    "placeholder",
+                    "your",
+                    "our",
+                    "plain",
+                    "rich",
+                    "body",
+                ],
+            ))
+    };
+    if let Some(span) = t.after(&message_verb, &|t, j| t.is(j, RECIPIENTS), 2) {
+        return Some(span);
+    }
     t.near(
         &|t, i| t.is(i, MESSAGE_VERBS),
         &|t, j| t.is(j, RECIPIENTS),
@@ -1883,6 +2010,33 @@ fn send_message(t: &Text) -> Option<Span> {
 }
 
 fn schema_migration(t: &Text) -> Option<Span> {
+    if let Some(span) = t.near(
+        &|t, i| t.stem(i, &["upgrad", "downgrad"]),
+        &|t, j| {
+            t.is(
+                j,
+                &[
+                    "database",
+                    "databases",
+                    "db",
+                    "postgres",
+                    "postgresql",
+                    "pg",
+                    "mysql",
+                    "mariadb",
+                    "mongodb",
+                    "mongo",
+                    "redis",
+                    "sqlite",
+                    "elasticsearch",
+                    "cassandra",
+                ],
+            )
+        },
+        4,
+    ) {
+        return Some(span);
+    }
     let migrat = |t: &Text, i: usize| {
         t.stem(i, &["migrat", "remigrat"]) || t.is(i, &["migrate", "syncdb", "makemigrations"])
     };
@@ -2208,6 +2362,16 @@ fn breaking_change(t: &Text) -> Option<Span> {
 }
 
 fn visibility_public(t: &Text) -> Option<Span> {
+    if let Some(span) = t.near(
+        &|t, i| t.stem(i, &["expos", "open", "publish"]),
+        &|t, j| {
+            t.is(j, &["internet", "world", "publicly", "everyone", "anyone"])
+                && !t.prev_is(j, &["hello"])
+        },
+        5,
+    ) {
+        return Some(span);
+    }
     t.near(
         &|t, i| t.is(i, &["public", "publicly"]),
         &|t, j| {
@@ -2310,6 +2474,13 @@ fn rm(t: &Text) -> Option<Span> {
 }
 
 fn delete(t: &Text) -> Option<Span> {
+    if let Some(span) = t.after(
+        &|t, i| t.is(i, &["get", "got", "getting", "gets"]),
+        &|t, j| t.is(j, &["rid"]),
+        1,
+    ) {
+        return Some(span);
+    }
     t.any(&|t, i| {
         t.stem(i, &["delet", "undelet", "eras", "expung", "trash"]) && !t.is(i, &["erasure"])
     })
@@ -2357,6 +2528,7 @@ fn wipe(t: &Text) -> Option<Span> {
                     i,
                     &[
                         "clear",
+                        "clean",
                         "empty",
                         "emptying",
                         "flush",

@@ -462,6 +462,59 @@ const ONE_WAY: &[(&str, &[&str], &str)] = &[
         "destroy",
     ),
     ("teardown word", &["Teardown the sandbox?"], "destroy"),
+    ("get rid of", &["Get rid of the old backups?"], "delete"),
+    ("clean out", &["Clean out the uploads folder?"], "wipe"),
+    (
+        "squash and push",
+        &["Squash all commits on main and push?"],
+        "history-rewrite",
+    ),
+    (
+        "release pipeline",
+        &["Merge to main and trigger the release pipeline?"],
+        "release",
+    ),
+    (
+        "message the customer",
+        &["Message the customer on WhatsApp?"],
+        "send-message",
+    ),
+    (
+        "expose to internet",
+        &["Expose port 5432 to the internet?"],
+        "visibility-public",
+    ),
+    (
+        "dns records",
+        &["Change the DNS records for example.com?"],
+        "dns-change",
+    ),
+    (
+        "point the domain",
+        &["Point the domain at the new server?"],
+        "dns-change",
+    ),
+    (
+        "transfer domain",
+        &["Transfer the domain to another registrar?"],
+        "dns-change",
+    ),
+    (
+        "downgrade database",
+        &["Downgrade the database to version 12?"],
+        "schema-migration",
+    ),
+    ("chmod -R", &["Run chmod -R 777 / ?"], "chmod-recursive"),
+    (
+        "chown --recursive",
+        &["chown --recursive www-data /srv"],
+        "chmod-recursive",
+    ),
+    (
+        "docker rmi",
+        &["Run `docker rmi $(docker images -q)`?"],
+        "*",
+    ),
     (
         "migrations despite test words",
         &["Run the migrations now that the tests pass?"],
@@ -821,6 +874,12 @@ const TWO_WAY: &[(&str, &[&str])] = &[
         "migrate config",
         &["Migrate the ESLint config to the flat format?"],
     ),
+    (
+        "error message for users",
+        &["Improve the error message for users?"],
+    ),
+    ("clean up code", &["Clean up the code in parser.rs?"]),
+    ("chmod plus x", &["chmod +x the script?"]),
     ("clear cache", &["Clear the cache and rebuild?"]),
     ("restart server", &["Restart the dev server?"]),
     ("rebase onto main", &["Rebase onto main or merge main in?"]),
