@@ -308,6 +308,19 @@ class World:
     def hook_files(self, event=None):
         return sorted(glob.glob(os.path.join(self.capture, "[0-9]*-%s.json" % (event or "*"))))
 
+    def save(self, dest):
+        """Copy what this world saw (hook payloads, tool_results, screens) to dest/<name>/."""
+        out = os.path.join(dest, self.name)
+        shutil.rmtree(out, ignore_errors=True)
+        os.makedirs(out)
+        for p in self.hook_files():
+            shutil.copy(p, out)
+        with open(os.path.join(out, "tool_results.json"), "w") as f:
+            json.dump([tr for tr, _ in self.tool_results()], f, indent=2, ensure_ascii=False)
+        with open(os.path.join(out, "screens.txt"), "w") as f:
+            for label, text in self.screens:
+                f.write("===== %s =====\n%s\n" % (label, text))
+
     def cleanup(self):
         if self.tmux_started:
             self.tmux("kill-server")
@@ -527,7 +540,7 @@ def sh_quote(s):
     return "'" + s.replace("'", "'\\''") + "'"
 
 
-def run_scenario(sc, claude, askhook, keep):
+def run_scenario(sc, claude, askhook, keep, save):
     w = World(sc, claude, askhook, keep)
     try:
         w.write_pre_install_settings()
@@ -563,6 +576,8 @@ def run_scenario(sc, claude, askhook, keep):
     except (OSError, ValueError, subprocess.SubprocessError) as e:
         raise Failure("  - the driver failed: %s: %s\n%s" % (type(e).__name__, e, w.report()))
     finally:
+        if save:
+            w.save(save)
         w.cleanup()
 
 
@@ -571,6 +586,8 @@ def main():
     ap.add_argument("--claude", required=True)
     ap.add_argument("--askhook", required=True)
     ap.add_argument("--keep", action="store_true", help="keep each scenario's work folder")
+    ap.add_argument("--save", metavar="DIR",
+                    help="copy each scenario's hook payloads, tool_results and screens to DIR/<name>/")
     ap.add_argument("names", nargs="*", help="scenario names (default: all)")
     a = ap.parse_args()
     claude, askhook = os.path.abspath(a.claude), os.path.abspath(a.askhook)
@@ -595,7 +612,7 @@ def main():
             print("FAIL %-22s not run (interrupted)" % sc["name"], flush=True)
             continue
         try:
-            note = run_scenario(sc, claude, askhook, a.keep)
+            note = run_scenario(sc, claude, askhook, a.keep, a.save and os.path.abspath(a.save))
             passed += 1
             print("ok   %-22s %5.1fs  (%s)" % (sc["name"], time.monotonic() - t0, note), flush=True)
         except Skip as e:
