@@ -72,6 +72,8 @@ PLACEHOLDER_INSTALLER = "is not available in this build yet"
 HOOK_TROUBLE = ["hook error", "non-blocking status", "blocking error", "validation failed",
                 "hook failed", "hook timed out", "timed out"]
 EXIT_MARK = "__CLAUDE_EXITED"
+# askhook's own deadline is 2.5 s; a run Claude Code timed longer than this is a finding
+SLOW_HOOK_MS = 3000
 
 
 class Failure(Exception):
@@ -441,6 +443,11 @@ class World:
     def hook_trouble_in_transcript(self):
         problems = []
         for r in self.transcript_hook_records():
+            for info in [r] + list(r.get("hookInfos") or []):
+                if (self.askhook_bin in str(info.get("command", ""))
+                        and info.get("durationMs", 0) > SLOW_HOOK_MS):
+                    problems.append("askhook took %s ms (Claude Code's timeout is 5 s): %s" % (
+                        info["durationMs"], json.dumps(info)[:300]))
             t = r.get("type")
             if t == "system":
                 if r.get("hookErrors"):
