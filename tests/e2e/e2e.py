@@ -21,6 +21,7 @@ Scenario file (JSON; the fake API reads "turns" and "side_reply", see fake_api.p
     mcp_args                     present: run fake_mcp.py as MCP server "askmcp" with these args
     settings_extra               keys merged into the pre-install settings.json
     cwd                          start claude in this folder inside the project (default: its root)
+    default_paths                true: no ASKHOOK_HOME for the hook or the CLI (askhook's defaults)
     before                       [["pref", "set", "demo-q", "never-ask"], ...]: askhook commands
                                  run in the project dir before claude starts (each must exit 0)
     uninstall                    true: after the session, `askhook uninstall` must give back the
@@ -139,7 +140,11 @@ class World:
         self.home = os.path.join(self.root, "home")
         self.config = os.path.join(self.home, ".claude")
         self.proj = os.path.join(self.root, "proj")
-        self.ahome = os.path.join(self.root, "askhook-home")
+        # "default_paths": no ASKHOOK_HOME for the hook nor the CLI; askhook finds its data
+        # under HOME (~/.local/share/askhook) on both sides, as for a user who set nothing
+        self.default_paths = bool(scenario.get("default_paths"))
+        self.ahome = (os.path.join(self.home, ".local", "share", "askhook") if self.default_paths
+                      else os.path.join(self.root, "askhook-home"))
         self.capture = os.path.join(self.root, "capture")
         self.api_log = os.path.join(self.root, "api.jsonl")
         self.settings = os.path.join(self.config, "settings.json")
@@ -147,6 +152,7 @@ class World:
         self.api = None
         self.port = None
         self.tmux_started = False
+        self.pane_pid = None
         self.screens = []  # every distinct screen seen, in order: (label, text)
         self.pre_install = None
         self.install_note = ""
@@ -160,9 +166,12 @@ class World:
     # ---- askhook -------------------------------------------------------------------------
     def askhook_env(self):
         """A person's shell: no agent markers, only this world's folders."""
-        return {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": self.home,
-                "ASKHOOK_HOME": self.ahome, "CLAUDE_CONFIG_DIR": self.config,
-                "LANG": "C.UTF-8", "NO_COLOR": "1"}
+        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": self.home,
+               "ASKHOOK_HOME": self.ahome, "CLAUDE_CONFIG_DIR": self.config,
+               "LANG": "C.UTF-8", "NO_COLOR": "1"}
+        if self.default_paths:
+            del env["ASKHOOK_HOME"]
+        return env
 
     def askhook(self, args, timeout=20):
         return subprocess.run([self.askhook_bin] + list(args), cwd=self.proj,
@@ -260,7 +269,7 @@ class World:
 
     def claude_env(self):
         proxy = "http://127.0.0.1:%d" % self.port
-        return {
+        env = {
             "HOME": self.home, "CLAUDE_CONFIG_DIR": self.config,
             "ANTHROPIC_BASE_URL": proxy, "ANTHROPIC_API_KEY": "dummy",
             "DISABLE_TELEMETRY": "1", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
@@ -269,10 +278,13 @@ class World:
             # anything not for the fake API goes to it as a proxy, is refused and logged
             "HTTPS_PROXY": proxy, "HTTP_PROXY": proxy, "https_proxy": proxy,
             "http_proxy": proxy, "NO_PROXY": "127.0.0.1,localhost", "no_proxy": "127.0.0.1,localhost",
-            "ASKHOOK_HOME": self.ahome, "E2E_CAPTURE_DIR": self.capture,
+            "E2E_CAPTURE_DIR": self.capture,
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8",
             "TERM": "xterm-256color",
         }
+        if not self.default_paths:
+            env["ASKHOOK_HOME"] = self.ahome
+        return env
 
     def start_claude(self):
         args = [self.claude]
@@ -295,6 +307,8 @@ class World:
                         "-s", "cc", "-x", "200", "-y", "50", script],
                        env=self.claude_env(), check=True, timeout=20)
         self.tmux_started = True
+        pid = self.tmux("display-message", "-p", "-t", "cc", "#{pane_pid}").stdout.strip()
+        self.pane_pid = int(pid) if pid.isdigit() else None
 
     def tmux(self, *args):
         return subprocess.run(["tmux", "-L", self.sock] + list(args), capture_output=True,
@@ -323,8 +337,42 @@ class World:
             for label, text in self.screens:
                 f.write("===== %s =====\n%s\n" % (label, text))
 
+    def processes(self):
+        """The pids under this world's tmux pane (claude, its hooks, the MCP server)."""
+        if not self.pane_pid:
+            return []
+        children = {}
+        for entry in os.listdir("/proc"):
+            if entry.isdigit():
+                try:
+                    with open("/proc/%s/stat" % entry) as f:
+                        ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+                except (OSError, ValueError, IndexError):
+                    continue
+                children.setdefault(ppid, []).append(int(entry))
+        out, todo = [], [self.pane_pid]
+        while todo:
+            pid = todo.pop()
+            out.append(pid)
+            todo += children.get(pid, [])
+        return [p for p in out if os.path.exists("/proc/%d" % p)]
+
     def cleanup(self):
         if self.tmux_started:
+            # a claude still running (the scenario failed mid-way) gets SIGTERM and time to run
+            # its SessionEnd hooks, so nothing writes into the folder after it is deleted
+            running = [p for p in self.processes() if p != self.pane_pid]
+            for pid in running:
+                try:
+                    os.kill(pid, signal.SIGTERM)
+                except OSError:
+                    pass
+            poll(lambda: not any(os.path.exists("/proc/%d" % p) for p in running), 10, 0.2)
+            for pid in running + [p for p in self.processes() if p != self.pane_pid]:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except OSError:
+                    pass
             self.tmux("kill-server")
         if self.api:
             self.api.terminate()
