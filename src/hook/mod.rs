@@ -219,9 +219,29 @@ fn assess(
     });
     let doors = questions
         .iter()
-        .map(|q| policy::door_of(registry.door(&q.id), &classify::classify(&q.text_fields())))
+        .map(|q| {
+            policy::door_of(
+                registry.door(&q.id),
+                &policy::classify_fields(&q.text_fields()),
+            )
+        })
         .collect();
     Assessment { project, doors }
+}
+
+/// The assessment of a call and one pending record per question.
+fn assessed_records(
+    call: &Call,
+    questions: &[Question],
+    ctx: &HookContext,
+    errors: &mut Vec<String>,
+) -> (Assessment, Vec<Record>) {
+    let assessment = assess(call, questions, ctx, errors);
+    let records = questions
+        .iter()
+        .map(|q| base_record(call, q, &assessment, ctx.now_ms))
+        .collect();
+    (assessment, records)
 }
 
 fn base_record(call: &Call, q: &Question, a: &Assessment, now_ms: i64) -> Record {
@@ -296,6 +316,12 @@ fn busy_hint(e: &rusqlite::Error) -> &'static str {
     }
 }
 
+/// The write for `records`, every stored text scrubbed of secrets first.
+fn records_write(mut records: Vec<Record>) -> Write {
+    records.iter_mut().for_each(crate::scrub::scrub_record);
+    Write::Records { records }
+}
+
 /// Commit `write`, or spool it when the database cannot take it now.
 fn persist(store: Option<&mut Store>, write: &Write, ctx: &HookContext, errors: &mut Vec<String>) {
     if let Some(store) = store {
@@ -320,7 +346,7 @@ fn persist(store: Option<&mut Store>, write: &Write, ctx: &HookContext, errors: 
 
 fn on_asked(call: &Call, questions: &[Question], ctx: &HookContext) -> Handled {
     let mut errors = Vec::new();
-    let assessment = assess(call, questions, ctx, &mut errors);
+    let (assessment, mut records) = assessed_records(call, questions, ctx, &mut errors);
     let mut store = open_store(ctx, &mut errors);
     let ids: Vec<&str> = questions.iter().map(|q| q.id.as_str()).collect();
     let preferences = match store
@@ -347,10 +373,6 @@ fn on_asked(call: &Call, questions: &[Question], ctx: &HookContext) -> Handled {
         })
         .collect();
     let decision = policy::decide(&assessed);
-    let mut records: Vec<Record> = questions
-        .iter()
-        .map(|q| base_record(call, q, &assessment, ctx.now_ms))
-        .collect();
     let output = match &decision {
         Decision::Abstain => Output::Abstain,
         Decision::AutoDecide(choices) => {
@@ -364,12 +386,7 @@ fn on_asked(call: &Call, questions: &[Question], ctx: &HookContext) -> Handled {
             }
         }
     };
-    persist(
-        store.as_mut(),
-        &Write::Records { records },
-        ctx,
-        &mut errors,
-    );
+    persist(store.as_mut(), &records_write(records), ctx, &mut errors);
     Handled { output, errors }
 }
 
@@ -397,11 +414,7 @@ fn on_answered(
     ctx: &HookContext,
 ) -> Handled {
     let mut errors = Vec::new();
-    let assessment = assess(call, questions, ctx, &mut errors);
-    let mut records: Vec<Record> = questions
-        .iter()
-        .map(|q| base_record(call, q, &assessment, ctx.now_ms))
-        .collect();
+    let (_, mut records) = assessed_records(call, questions, ctx, &mut errors);
     let output = match read_response(questions, response) {
         Response::Answers(answers) => {
             for (record, answer) in records.iter_mut().zip(answers) {
@@ -430,32 +443,18 @@ fn on_answered(
         }
     };
     let mut store = open_store(ctx, &mut errors);
-    persist(
-        store.as_mut(),
-        &Write::Records { records },
-        ctx,
-        &mut errors,
-    );
+    persist(store.as_mut(), &records_write(records), ctx, &mut errors);
     Handled { output, errors }
 }
 
 fn on_failed(call: &Call, questions: &[Question], error: &str, ctx: &HookContext) -> Handled {
     let mut errors = Vec::new();
-    let assessment = assess(call, questions, ctx, &mut errors);
-    let mut records: Vec<Record> = questions
-        .iter()
-        .map(|q| base_record(call, q, &assessment, ctx.now_ms))
-        .collect();
+    let (_, mut records) = assessed_records(call, questions, ctx, &mut errors);
     for record in &mut records {
         fail(record, error, ctx.now_ms);
     }
     let mut store = open_store(ctx, &mut errors);
-    persist(
-        store.as_mut(),
-        &Write::Records { records },
-        ctx,
-        &mut errors,
-    );
+    persist(store.as_mut(), &records_write(records), ctx, &mut errors);
     Handled {
         output: Output::Context {
             event: HookEvent::PostToolUseFailure,
