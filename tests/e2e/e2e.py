@@ -6,8 +6,8 @@
 For each scenario (scenarios/<name>.json) this builds an isolated world under a fresh
 /tmp/askhook-e2e.* folder (HOME, CLAUDE_CONFIG_DIR, a git project, ASKHOOK_HOME), writes the
 settings the user had before askhook (a capture hook on every event, standing in for another
-tool's hooks), installs askhook into them (`askhook install --settings`, or the same shape by
-hand while this build's installer is a placeholder), starts fake_api.py on a free 127.0.0.1 port
+tool's hooks), installs askhook into them (`askhook install --settings`, checking the exec-form
+registration on all six events and that the other tool's hooks stayed), starts fake_api.py on a free 127.0.0.1 port
 (also the client's HTTPS proxy, so any other traffic is caught), runs `claude` in a private tmux
 server, plays the scenario's drive steps, then checks what askhook recorded (`askhook log
 --json`), what the model was told (the tool_result blocks the fake API received) and what the
@@ -26,6 +26,8 @@ Scenario file (JSON; the fake API reads "turns" and "side_reply", see fake_api.p
                                  run in the project dir before claude starts (each must exit 0)
     uninstall                    true: after the session, `askhook uninstall` must give back the
                                  pre-install settings.json byte for byte
+    default_scope                true: `askhook install`/`uninstall` without --settings (the user
+                                 scope must resolve to $CLAUDE_CONFIG_DIR/settings.json)
     drive                        steps, in order:
         {"wait": "text", "timeout": 30}    poll the screen until it shows text
         {"text": "literal"}                type (send-keys -l)
@@ -68,7 +70,6 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 MATCHER = "(AskUserQuestion|mcp__.*__AskUserQuestion)"
 TOOL_EVENTS = ["PreToolUse", "PostToolUse", "PostToolUseFailure"]
 TURN_EVENTS = ["Stop", "UserPromptSubmit", "SessionEnd"]
-PLACEHOLDER_INSTALLER = "is not available in this build yet"
 # Lines on screen that mean a hook misbehaved (unless the scenario expects them).
 HOOK_TROUBLE = ["hook error", "non-blocking status", "blocking error", "validation failed",
                 "hook failed", "hook timed out", "timed out"]
@@ -78,10 +79,6 @@ SLOW_HOOK_MS = 3000
 
 
 class Failure(Exception):
-    pass
-
-
-class Skip(Exception):
     pass
 
 
@@ -155,7 +152,6 @@ class World:
         self.pane_pid = None
         self.screens = []  # every distinct screen seen, in order: (label, text)
         self.pre_install = None
-        self.install_note = ""
         # where claude starts: the project root, or a folder inside it (scenario "cwd")
         self.cwd = os.path.join(self.proj, scenario.get("cwd", ""))
         for d in (self.config, self.cwd, self.capture):
@@ -213,24 +209,27 @@ class World:
         with open(self.settings, "rb") as f:
             self.pre_install = f.read()
 
+    def install_args(self):
+        """`--settings <file>`, or none: the default (user) scope, which must find Claude
+        Code's file through CLAUDE_CONFIG_DIR."""
+        return [] if self.sc.get("default_scope") else ["--settings", self.settings]
+
     def install(self):
-        r = self.askhook(["install", "--settings", self.settings, "--yes"])
-        if r.returncode == 0:
-            self.install_note = "askhook install"
-            return True
-        if PLACEHOLDER_INSTALLER not in r.stderr:
+        r = self.askhook(["install"] + self.install_args() + ["--yes"])
+        if r.returncode != 0:
             raise Failure("askhook install exited %d:\n%s%s" % (r.returncode, r.stdout, r.stderr))
-        # The installer is still a placeholder in this build: the same shape by hand.
-        self.install_note = "settings written by hand (askhook install is a placeholder here)"
-        s = json.loads(self.pre_install)
-        item = {"type": "command", "command": self.askhook_bin, "args": ["hook"], "timeout": 5}
-        for ev in TOOL_EVENTS:
-            s["hooks"][ev].append({"matcher": MATCHER, "hooks": [dict(item)]})
-        for ev in TURN_EVENTS:
-            s["hooks"][ev].append({"hooks": [dict(item)]})
-        with open(self.settings, "w") as f:
-            f.write(json.dumps(s, indent=2) + "\n")
-        return False
+        s = json.load(open(self.settings))
+        want = {"type": "command", "command": self.askhook_bin, "args": ["hook"], "timeout": 5}
+        for ev in TOOL_EVENTS + TURN_EVENTS:
+            items = [(e.get("matcher"), h) for e in s.get("hooks", {}).get(ev, [])
+                     for h in e.get("hooks", [])]
+            ours = [(m, h) for m, h in items if h.get("command") == self.askhook_bin]
+            matcher = MATCHER if ev in TOOL_EVENTS else None
+            if [(m, h) for m, h in ours] != [(matcher, want)]:
+                raise Failure("after askhook install, %s holds %s; expected one %s (matcher %s)" % (
+                    ev, json.dumps(ours), json.dumps(want), matcher))
+            if not any("capture_hook.sh" in str(h.get("command")) for _, h in items):
+                raise Failure("askhook install dropped the other tool's %s hook" % ev)
 
     def write_state_file(self):
         version = subprocess.run([self.claude, "--version"], capture_output=True, text=True,
@@ -571,7 +570,7 @@ class World:
         """What a failure prints: last screen, hook payloads, rows, error log, tool_results."""
         out = ["  --- last screen (%s) ---" % (self.screens[-1][0] if self.screens else "none")]
         out += ["  | " + l for l in (self.screens[-1][1] if self.screens else "").splitlines()]
-        out.append("  --- hook payloads seen (%s) ---" % self.install_note)
+        out.append("  --- hook payloads seen ---")
         for p in self.hook_files():
             body = open(p, encoding="utf-8", errors="replace").read().strip()
             out.append("  %s: %s" % (os.path.basename(p), body[:2000]))
@@ -599,9 +598,7 @@ def run_scenario(sc, claude, askhook, keep, save):
     w = World(sc, claude, askhook, keep)
     try:
         w.write_pre_install_settings()
-        real_installer = w.install()
-        if sc.get("uninstall") and not real_installer:
-            raise Skip("needs `askhook install`/`uninstall`, still placeholders in this build")
+        w.install()
         w.write_state_file()
         for args in sc.get("before", []):
             r = w.askhook(args)
@@ -613,7 +610,7 @@ def run_scenario(sc, claude, askhook, keep, save):
         w.drive(sc.get("drive", []))
         problems = w.check(sc.get("expect", {}))
         if sc.get("uninstall"):
-            r = w.askhook(["uninstall", "--settings", w.settings, "--yes"])
+            r = w.askhook(["uninstall"] + w.install_args() + ["--yes"])
             after = open(w.settings, "rb").read()
             if r.returncode != 0:
                 problems.append("askhook uninstall exited %d: %s%s" % (
@@ -624,7 +621,7 @@ def run_scenario(sc, claude, askhook, keep, save):
                                     w.pre_install.decode(), after.decode()))
         if problems:
             raise Failure("\n".join("  - " + p for p in problems))
-        return w.install_note
+        return "askhook install " + ("--settings" if w.install_args() else "(user scope)")
     except Failure as e:
         text = str(e) if str(e).startswith("  - ") else "  - " + str(e)
         raise Failure("%s\n%s" % (text, w.report()))
@@ -657,7 +654,7 @@ def main():
     def on_term(*_):
         raise KeyboardInterrupt()
     signal.signal(signal.SIGTERM, on_term)
-    passed = failed = skipped = 0
+    passed = failed = 0
     interrupted = False
     t_all = time.monotonic()
     for sc in scenarios:
@@ -670,9 +667,6 @@ def main():
             note = run_scenario(sc, claude, askhook, a.keep, a.save and os.path.abspath(a.save))
             passed += 1
             print("ok   %-22s %5.1fs  (%s)" % (sc["name"], time.monotonic() - t0, note), flush=True)
-        except Skip as e:
-            skipped += 1
-            print("SKIP %-22s %s" % (sc["name"], e), flush=True)
         except Failure as e:
             failed += 1
             print("FAIL %-22s %5.1fs\n%s" % (sc["name"], time.monotonic() - t0, e), flush=True)
@@ -680,7 +674,7 @@ def main():
             interrupted = True
             failed += 1
             print("FAIL %-22s interrupted (suite time limit or Ctrl-C)" % sc["name"], flush=True)
-    print("%d scenario(s) in %.0fs; %d skipped" % (len(scenarios), time.monotonic() - t_all, skipped))
+    print("%d scenario(s) in %.0fs" % (len(scenarios), time.monotonic() - t_all))
     print("%d passed, %d failed" % (passed, failed))
     sys.exit(1 if failed else 0)
 
