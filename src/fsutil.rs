@@ -38,10 +38,23 @@ pub fn create_private_dir(dir: &Path) -> io::Result<()> {
 /// Take an exclusive lock on `file`, polling until `budget` is spent.
 /// Returns `Ok(false)` when the lock was not obtained in time.
 pub fn lock_within(file: &File, budget: Duration) -> io::Result<bool> {
+    poll_lock(budget, || file.try_lock())
+}
+
+/// Take a shared lock on `file`, polling until `budget` is spent.
+/// Returns `Ok(false)` when the lock was not obtained in time.
+pub fn lock_shared_within(file: &File, budget: Duration) -> io::Result<bool> {
+    poll_lock(budget, || file.try_lock_shared())
+}
+
+fn poll_lock(
+    budget: Duration,
+    try_lock: impl Fn() -> Result<(), fs::TryLockError>,
+) -> io::Result<bool> {
     let start = Instant::now();
     let mut pause = Duration::from_millis(1);
     loop {
-        match file.try_lock() {
+        match try_lock() {
             Ok(()) => return Ok(true),
             Err(fs::TryLockError::WouldBlock) => {}
             Err(fs::TryLockError::Error(e)) => return Err(e),

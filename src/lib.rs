@@ -10,6 +10,7 @@
 //! | [`policy`] | the auto-decision (pure) |
 //! | [`store`] | the SQLite answer log, migrations and spool |
 //! | [`prefs`], [`trust`] | standing preferences, and who may set them |
+//! | [`scrub`] | redacting secrets from every text before it is stored |
 //! | [`query`] | the query CLI over the log |
 //! | [`install`] | merging askhook into Claude Code settings files |
 //! | [`paths`] | the one place that reads env and HOME |
@@ -23,6 +24,7 @@ pub mod error;
 pub mod fsutil;
 pub mod hook;
 pub mod install;
+pub mod normalize;
 pub mod paths;
 pub mod policy;
 pub mod prefs;
@@ -30,6 +32,7 @@ pub mod project;
 pub mod query;
 pub mod question;
 pub mod registry;
+pub mod scrub;
 pub mod store;
 pub mod time;
 pub mod trust;

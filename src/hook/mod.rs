@@ -163,6 +163,10 @@ pub fn handle(input: &[u8], ctx: &HookContext) -> Handled {
     if input.iter().all(u8::is_ascii_whitespace) {
         return Handled::abstain_because("stdin is empty; abstained");
     }
+    // serde would accept a JSON array as a struct in sequence form: only an object is a payload.
+    if input.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
+        return Handled::abstain_because("stdin is not a JSON object; abstained");
+    }
     let payload: wire::Payload = match serde_json::from_slice(input) {
         Ok(p) => p,
         Err(e) => {
@@ -215,9 +219,29 @@ fn assess(
     });
     let doors = questions
         .iter()
-        .map(|q| policy::door_of(registry.door(&q.id), &classify::classify(&q.text_fields())))
+        .map(|q| {
+            policy::door_of(
+                registry.door(&q.id),
+                &policy::classify_fields(&q.text_fields()),
+            )
+        })
         .collect();
     Assessment { project, doors }
+}
+
+/// The assessment of a call and one pending record per question.
+fn assessed_records(
+    call: &Call,
+    questions: &[Question],
+    ctx: &HookContext,
+    errors: &mut Vec<String>,
+) -> (Assessment, Vec<Record>) {
+    let assessment = assess(call, questions, ctx, errors);
+    let records = questions
+        .iter()
+        .map(|q| base_record(call, q, &assessment, ctx.now_ms))
+        .collect();
+    (assessment, records)
 }
 
 fn base_record(call: &Call, q: &Question, a: &Assessment, now_ms: i64) -> Record {
@@ -267,11 +291,8 @@ fn base_record(call: &Call, q: &Question, a: &Assessment, now_ms: i64) -> Record
 fn open_store(ctx: &HookContext, errors: &mut Vec<String>) -> Option<Store> {
     match Store::open(&ctx.paths.db, ctx.busy_timeout()) {
         Ok(store) => {
-            if store.spool_rejected > 0 {
-                errors.push(format!(
-                    "{} unreadable spool line(s) skipped",
-                    store.spool_rejected
-                ));
+            if let Some(problem) = &store.spool_problem {
+                errors.push(problem.clone());
             }
             Some(store)
         }
@@ -293,6 +314,12 @@ fn busy_hint(e: &rusqlite::Error) -> &'static str {
     } else {
         ""
     }
+}
+
+/// The write for `records`, every stored text scrubbed of secrets first.
+fn records_write(mut records: Vec<Record>) -> Write {
+    records.iter_mut().for_each(crate::scrub::scrub_record);
+    Write::Records { records }
 }
 
 /// Commit `write`, or spool it when the database cannot take it now.
@@ -319,7 +346,7 @@ fn persist(store: Option<&mut Store>, write: &Write, ctx: &HookContext, errors: 
 
 fn on_asked(call: &Call, questions: &[Question], ctx: &HookContext) -> Handled {
     let mut errors = Vec::new();
-    let assessment = assess(call, questions, ctx, &mut errors);
+    let (assessment, mut records) = assessed_records(call, questions, ctx, &mut errors);
     let mut store = open_store(ctx, &mut errors);
     let ids: Vec<&str> = questions.iter().map(|q| q.id.as_str()).collect();
     let preferences = match store
@@ -346,10 +373,6 @@ fn on_asked(call: &Call, questions: &[Question], ctx: &HookContext) -> Handled {
         })
         .collect();
     let decision = policy::decide(&assessed);
-    let mut records: Vec<Record> = questions
-        .iter()
-        .map(|q| base_record(call, q, &assessment, ctx.now_ms))
-        .collect();
     let output = match &decision {
         Decision::Abstain => Output::Abstain,
         Decision::AutoDecide(choices) => {
@@ -363,12 +386,7 @@ fn on_asked(call: &Call, questions: &[Question], ctx: &HookContext) -> Handled {
             }
         }
     };
-    persist(
-        store.as_mut(),
-        &Write::Records { records },
-        ctx,
-        &mut errors,
-    );
+    persist(store.as_mut(), &records_write(records), ctx, &mut errors);
     Handled { output, errors }
 }
 
@@ -396,11 +414,7 @@ fn on_answered(
     ctx: &HookContext,
 ) -> Handled {
     let mut errors = Vec::new();
-    let assessment = assess(call, questions, ctx, &mut errors);
-    let mut records: Vec<Record> = questions
-        .iter()
-        .map(|q| base_record(call, q, &assessment, ctx.now_ms))
-        .collect();
+    let (_, mut records) = assessed_records(call, questions, ctx, &mut errors);
     let output = match read_response(questions, response) {
         Response::Answers(answers) => {
             for (record, answer) in records.iter_mut().zip(answers) {
@@ -429,32 +443,18 @@ fn on_answered(
         }
     };
     let mut store = open_store(ctx, &mut errors);
-    persist(
-        store.as_mut(),
-        &Write::Records { records },
-        ctx,
-        &mut errors,
-    );
+    persist(store.as_mut(), &records_write(records), ctx, &mut errors);
     Handled { output, errors }
 }
 
 fn on_failed(call: &Call, questions: &[Question], error: &str, ctx: &HookContext) -> Handled {
     let mut errors = Vec::new();
-    let assessment = assess(call, questions, ctx, &mut errors);
-    let mut records: Vec<Record> = questions
-        .iter()
-        .map(|q| base_record(call, q, &assessment, ctx.now_ms))
-        .collect();
+    let (_, mut records) = assessed_records(call, questions, ctx, &mut errors);
     for record in &mut records {
         fail(record, error, ctx.now_ms);
     }
     let mut store = open_store(ctx, &mut errors);
-    persist(
-        store.as_mut(),
-        &Write::Records { records },
-        ctx,
-        &mut errors,
-    );
+    persist(store.as_mut(), &records_write(records), ctx, &mut errors);
     Handled {
         output: Output::Context {
             event: HookEvent::PostToolUseFailure,

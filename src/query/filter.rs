@@ -19,6 +19,14 @@ fn outcome_name(o: OutcomeArg) -> &'static str {
     }
 }
 
+/// The outcome names of `--outcome` values.
+pub fn outcome_names(outcomes: &[OutcomeArg]) -> Vec<String> {
+    outcomes
+        .iter()
+        .map(|o| outcome_name(*o).to_owned())
+        .collect()
+}
+
 fn when(flag: &str, text: &str, now_ms: i64) -> Result<i64> {
     crate::time::parse_when(text, now_ms).ok_or_else(|| {
         Error::Usage(format!(

@@ -37,6 +37,9 @@ use crate::policy::Preference;
 
 pub use record::{Outcome, Record, StoredOption, Write};
 
+/// WAL size past which a write checkpoints it.
+pub const WAL_CHECKPOINT_BYTES: u64 = 1024 * 1024;
+
 /// The scope value of a global preference.
 pub const GLOBAL_SCOPE: &str = "";
 
@@ -44,8 +47,9 @@ pub const GLOBAL_SCOPE: &str = "";
 pub struct Store {
     conn: Connection,
     path: PathBuf,
-    /// Lines of the spool that could not be parsed during the last ingest.
-    pub spool_rejected: usize,
+    /// What went wrong ingesting the spool on open, if anything (the spool is kept for the
+    /// next open; the store is usable regardless).
+    pub spool_problem: Option<String>,
 }
 
 impl std::fmt::Debug for Store {
@@ -93,7 +97,7 @@ impl Store {
         Ok(Store {
             conn,
             path: path.to_path_buf(),
-            spool_rejected: 0,
+            spool_problem: None,
         })
     }
 
@@ -101,16 +105,28 @@ impl Store {
     fn setup(conn: Connection, path: &Path, busy_timeout: Duration) -> rusqlite::Result<Store> {
         conn.busy_timeout(busy_timeout)?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;
+        // Every hook run is a short-lived process and usually the last connection: without this,
+        // each close would checkpoint and delete the WAL (several fsyncs per question).
+        conn.set_db_config(
+            rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE,
+            true,
+        )?;
+        // Auto-checkpoint misfires across processes (each new connection sees the whole WAL as
+        // uncheckpointed, so once past the threshold every commit checkpoints and the WAL never
+        // shrinks); `apply` checkpoints explicitly when the WAL grows past WAL_CHECKPOINT_BYTES.
+        conn.pragma_update(None, "wal_autocheckpoint", 0)?;
         conn.set_prepared_statement_cache_capacity(32);
         let mut store = Store {
             conn,
             path: path.to_path_buf(),
-            spool_rejected: 0,
+            spool_problem: None,
         };
         if store.schema_version()? < migrations::latest() {
             store.migrate()?;
         }
-        store.ingest_spool()?;
+        if let Err(e) = store.ingest_spool() {
+            store.spool_problem = Some(format!("spool not ingested yet: {e}"));
+        }
         Ok(store)
     }
 
@@ -151,24 +167,31 @@ impl Store {
     }
 
     /// Apply the spool's writes, if any, then empty it.
+    ///
+    /// The database write lock is taken first and the spool lock only then, for the short
+    /// read-apply-commit: a process waiting on a busy database must never hold the spool lock,
+    /// or every hook that needs to append would queue behind it.
     fn ingest_spool(&mut self) -> rusqlite::Result<()> {
         let spool = spool_for(&self.path);
-        if !spool.exists() {
+        if std::fs::metadata(&spool).map_or(true, |m| m.len() == 0) {
             return Ok(());
         }
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
         let Some(pending) = spool::take(&spool).map_err(io_to_sqlite)? else {
             return Ok(());
         };
-        {
-            let tx = self
-                .conn
-                .transaction_with_behavior(TransactionBehavior::Immediate)?;
-            for write in &pending.writes {
-                apply_in(&tx, write)?;
-            }
-            tx.commit()?;
+        for write in &pending.writes {
+            apply_in(&tx, write)?;
         }
-        self.spool_rejected = pending.rejected;
+        tx.commit()?;
+        if pending.rejected > 0 {
+            self.spool_problem = Some(format!(
+                "{} unreadable spool line(s) skipped",
+                pending.rejected
+            ));
+        }
         pending.finish().map_err(io_to_sqlite)
     }
 
@@ -178,7 +201,22 @@ impl Store {
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
         apply_in(&tx, write)?;
-        tx.commit()
+        tx.commit()?;
+        self.checkpoint_if_large();
+        Ok(())
+    }
+
+    /// Fold the WAL back into the database once it passes [`WAL_CHECKPOINT_BYTES`]: one `stat`
+    /// per write, a checkpoint about one write in thirty. A busy checkpoint is simply retried by
+    /// a later write.
+    fn checkpoint_if_large(&self) {
+        let mut wal = self.path.clone().into_os_string();
+        wal.push("-wal");
+        if std::fs::metadata(&wal).is_ok_and(|m| m.len() > WAL_CHECKPOINT_BYTES) {
+            let _ = self
+                .conn
+                .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()));
+        }
     }
 
     /// The preferences for `ids`: a project preference wins over a global one.

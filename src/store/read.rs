@@ -1,6 +1,15 @@
-//! Reading the answer log back: the row type every query command prints, and the effective
+//! Reading the answer log back: the row type every query command prints, the effective
 //! outcome rule (a `pending` row superseded by a newer question of the same session and agent,
-//! or older than a day, reads as `abandoned` without any write).
+//! or older than a day, reads as `abandoned` without any write), and every statement the query
+//! CLI runs (rows, the one-pass stats scan, preferences, `forget`'s delete, `watch`'s change
+//! probe).
+//!
+//! ## Performance
+//! Filters become one `WHERE` over the indexed columns (`asked_at`, `question_id`,
+//! `session_id`, `tool_use_id`); an `--outcome` filter also names the *stored* outcomes that can
+//! produce the wanted effective ones, so `pending` reads only the partial pending index and the
+//! effective-outcome `EXISTS` runs for pending rows only. `--limit` walks the time index
+//! backwards and stops. `stats` is one narrow pass (no text columns) aggregated in Rust.
 
 use rusqlite::types::Value as SqlValue;
 use rusqlite::{params_from_iter, Row};
@@ -45,6 +54,9 @@ pub struct LogRow {
     pub asked_at_ms: i64,
     #[serde(skip)]
     pub settled_at_ms: Option<i64>,
+    /// The row's rowid (for `watch`).
+    #[serde(skip)]
+    pub row_id: i64,
 }
 
 /// The SQL expression of a row's effective outcome (`q` is the row alias, `?now` bound as
@@ -63,7 +75,8 @@ pub fn select_columns() -> String {
         "q.question_id, q.question, q.header, q.options, q.multi_select, q.recommended, q.answer,
          q.selections, q.free_text, q.notes, q.followed_recommendation, q.afk, {EFFECTIVE_OUTCOME},
          q.door_type, q.door_rule, q.error, q.session_id, q.tool_use_id, q.question_index,
-         q.tool_name, q.project, q.cwd, q.permission_mode, q.agent_id, q.asked_at, q.settled_at"
+         q.tool_name, q.project, q.cwd, q.permission_mode, q.agent_id, q.asked_at, q.settled_at,
+         q.id"
     )
 }
 
@@ -102,8 +115,23 @@ impl LogRow {
             settled_at: settled_at_ms.map(crate::time::format_rfc3339),
             asked_at_ms,
             settled_at_ms,
+            row_id: r.get(26)?,
         })
     }
+}
+
+/// One row as the stats pass sees it (borrowed from the statement; copy what you keep).
+#[derive(Debug, Clone, Copy)]
+pub struct StatRow<'a> {
+    pub question_id: &'a str,
+    pub project: Option<&'a str>,
+    /// The effective outcome.
+    pub outcome: &'a str,
+    pub door_type: &'a str,
+    pub followed: Option<bool>,
+    pub afk: bool,
+    pub asked_at: i64,
+    pub settled_at: Option<i64>,
 }
 
 /// A WHERE clause under construction; parameter 1 is always `now`.
@@ -161,7 +189,29 @@ impl Query {
             }
         }
         self.clauses.push(format!("({rendered})"));
+        // The stored outcomes that can read as the wanted ones: lets SQLite use the partial
+        // pending index, and skips the CASE for every other row.
+        let mut stored: Vec<&str> = outcomes
+            .iter()
+            .map(|o| if *o == "abandoned" { "pending" } else { o })
+            .collect();
+        stored.sort_unstable();
+        stored.dedup();
+        if let [one] = stored.as_slice() {
+            self.and("q.outcome = ?", [SqlValue::Text((*one).to_owned())]);
+        } else {
+            let marks = vec!["?"; stored.len()].join(", ");
+            self.and(
+                &format!("q.outcome IN ({marks})"),
+                stored.iter().map(|o| SqlValue::Text((*o).to_owned())),
+            );
+        }
         self
+    }
+
+    /// Whether the query has no condition and no limit (every row).
+    pub fn is_everything(&self) -> bool {
+        self.clauses.is_empty() && self.limit.is_none()
     }
 
     fn where_sql(&self) -> String {
@@ -194,8 +244,8 @@ impl Store {
         let where_sql = query.where_sql();
         let sql = match query.limit {
             Some(n) => format!(
-                "SELECT * FROM (SELECT {columns}, q.id AS rowid_ FROM questions q {where_sql}
-                 ORDER BY q.asked_at DESC, q.id DESC LIMIT {n}) ORDER BY 25, rowid_"
+                "SELECT * FROM (SELECT {columns} FROM questions q {where_sql}
+                 ORDER BY q.asked_at DESC, q.id DESC LIMIT {n}) ORDER BY 25, 27"
             ),
             None => {
                 format!("SELECT {columns} FROM questions q {where_sql} ORDER BY q.asked_at, q.id")
@@ -207,6 +257,138 @@ impl Store {
             each(LogRow::from_row(row)?)?;
         }
         Ok(())
+    }
+
+    /// Reading pragmas for a query command's connection: memory-map the file and give the
+    /// page cache room, so a full scan is not a syscall per page.
+    pub fn tune_for_reading(&self) -> rusqlite::Result<()> {
+        self.conn().pragma_update(None, "mmap_size", 1_i64 << 32)?;
+        self.conn().pragma_update(None, "cache_size", -65_536)?;
+        self.conn().pragma_update(None, "temp_store", "MEMORY")
+    }
+
+    /// One narrow pass over the rows matching `query` (no text columns but ids), in no
+    /// particular order, for `stats` and `suggest`.
+    pub fn for_each_stat(
+        &self,
+        query: &Query,
+        mut each: impl FnMut(&StatRow<'_>),
+    ) -> rusqlite::Result<()> {
+        let sql = format!(
+            "SELECT q.question_id, q.project, {EFFECTIVE_OUTCOME}, q.door_type,
+                    q.followed_recommendation, q.afk, q.asked_at, q.settled_at
+             FROM questions q {}",
+            query.where_sql()
+        );
+        let mut stmt = self.conn().prepare(&sql)?;
+        let mut rows = stmt.query(params_from_iter(query.params.iter()))?;
+        while let Some(r) = rows.next()? {
+            let text = |i: usize| -> rusqlite::Result<&str> {
+                r.get_ref(i)?.as_str().map_err(|e| {
+                    rusqlite::Error::FromSqlConversionFailure(
+                        i,
+                        r.get_ref(i)
+                            .map(|v| v.data_type())
+                            .unwrap_or(rusqlite::types::Type::Null),
+                        Box::new(e),
+                    )
+                })
+            };
+            let project = match r.get_ref(1)? {
+                rusqlite::types::ValueRef::Text(t) => std::str::from_utf8(t).ok(),
+                _ => None,
+            };
+            each(&StatRow {
+                question_id: text(0)?,
+                project,
+                outcome: text(2)?,
+                door_type: text(3)?,
+                followed: r.get(4)?,
+                afk: r.get(5)?,
+                asked_at: r.get(6)?,
+                settled_at: r.get(7)?,
+            });
+        }
+        Ok(())
+    }
+
+    /// How many rows match `query`.
+    pub fn count_matching(&self, query: &Query) -> rusqlite::Result<u64> {
+        let sql = match query.limit {
+            Some(n) => format!(
+                "SELECT count(*) FROM (SELECT 1 FROM questions q {} ORDER BY q.asked_at DESC, q.id DESC LIMIT {n})",
+                query.where_sql()
+            ),
+            None => format!("SELECT count(*) FROM questions q {}", query.where_sql()),
+        };
+        self.conn()
+            .query_row(&sql, params_from_iter(query.params.iter()), |r| r.get(0))
+    }
+
+    /// Delete the rows matching `query` (`forget`), then rebuild the file so no copy of their
+    /// text stays on disk (`VACUUM`: seconds on a very large log; hooks spool meanwhile), and
+    /// return how many went.
+    pub fn delete_matching(&mut self, query: &Query) -> rusqlite::Result<usize> {
+        let inner = match query.limit {
+            Some(n) => format!(
+                "SELECT q.id FROM questions q {} ORDER BY q.asked_at DESC, q.id DESC LIMIT {n}",
+                query.where_sql()
+            ),
+            None => format!("SELECT q.id FROM questions q {}", query.where_sql()),
+        };
+        // Answers can be private: zero the freed pages rather than leave them readable.
+        self.conn().pragma_update(None, "secure_delete", "ON")?;
+        let deleted = self.conn().execute(
+            &format!("DELETE FROM questions WHERE id IN ({inner})"),
+            params_from_iter(query.params.iter()),
+        )?;
+        if deleted > 0 {
+            // Earlier writers (without secure_delete) may have left stale copies of a row in
+            // free space when SQLite reorganised a page; only a rebuild removes them. Copies
+            // also live in the WAL until a checkpoint.
+            self.conn().execute_batch("VACUUM")?;
+            let _ = self
+                .conn()
+                .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()));
+        }
+        Ok(deleted)
+    }
+
+    /// Every stored preference: `(scope, question_id, value)`, scope `""` = global.
+    pub fn all_preferences(&self) -> rusqlite::Result<Vec<(String, String, String)>> {
+        let mut stmt = self.conn().prepare(
+            "SELECT scope, question_id, value FROM preferences ORDER BY question_id, scope",
+        )?;
+        let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+        rows.collect()
+    }
+
+    /// `PRAGMA data_version`: changes whenever another connection commits (cheap to poll).
+    pub fn data_version(&self) -> rusqlite::Result<i64> {
+        self.conn()
+            .query_row("PRAGMA data_version", [], |r| r.get(0))
+    }
+
+    /// The largest rowid in the log (0 when empty).
+    pub fn max_row_id(&self) -> rusqlite::Result<i64> {
+        self.conn()
+            .query_row("SELECT coalesce(max(id), 0) FROM questions", [], |r| {
+                r.get(0)
+            })
+    }
+
+    /// Whether a row with this natural key exists (imports).
+    pub fn has_row(
+        &self,
+        session_id: &str,
+        tool_use_id: &str,
+        question_index: i64,
+    ) -> rusqlite::Result<bool> {
+        self.conn()
+            .prepare_cached(
+                "SELECT 1 FROM questions WHERE session_id = ?1 AND tool_use_id = ?2 AND question_index = ?3",
+            )?
+            .exists(rusqlite::params![session_id, tool_use_id, question_index])
     }
 
     /// Row counts by stored outcome.

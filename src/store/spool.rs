@@ -1,9 +1,13 @@
 //! The spool: an append-only JSON-lines file beside the database that holds writes the hook
 //! could not commit within its budget. The next successful open ingests it.
 //!
-//! Appends and ingests both take an exclusive lock on the spool file itself (bounded waits).
-//! Ingest applies every line, commits, then truncates; a crash in between replays lines that
-//! are already in the database, which is harmless because every write is idempotent.
+//! Appenders take a *shared* lock on the spool file and write each line with one `O_APPEND`
+//! write, so any number of hooks append at once; ingest takes the *exclusive* lock, so no line
+//! can land between its read and its truncate. Both waits are bounded. Ingest applies every
+//! line, commits, then truncates; a crash in between replays lines that are already in the
+//! database, which is harmless because every write is idempotent. Appends are not fsynced:
+//! like the database (`synchronous = NORMAL`) they survive a crash of the process, not a power
+//! cut.
 
 use std::fs::OpenOptions;
 use std::io::{Read, Seek, SeekFrom, Write as _};
@@ -23,13 +27,13 @@ pub fn append(spool: &Path, write: &Write, budget: Duration) -> std::io::Result<
     line.push(b'\n');
     let mut file =
         fsutil::private_options(OpenOptions::new().append(true).create(true)).open(spool)?;
-    if !fsutil::lock_within(&file, budget)? {
+    if !fsutil::lock_shared_within(&file, budget)? {
         return Err(std::io::Error::new(
             std::io::ErrorKind::TimedOut,
             "the spool lock was not obtained in time",
         ));
     }
-    let result = file.write_all(&line).and_then(|_| file.sync_data());
+    let result = file.write_all(&line);
     let _ = file.unlock();
     result
 }

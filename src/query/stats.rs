@@ -1,0 +1,461 @@
+//! `askhook stats`: what the log says in aggregate, from one narrow pass over the filtered
+//! rows ([`Store::for_each_stat`]) folded in memory by [`Tally`].
+//!
+//! ## `stats --json`
+//! ```json
+//! {"total": 12,
+//!  "outcomes": {"pending": 0, "answered": 8, "auto-decided": 1, "failed": 1, "declined": 1, "abandoned": 1},
+//!  "human_answers": 8, "with_recommendation": 6, "followed": 5, "follow_rate": 0.833,
+//!  "time_to_answer_ms": {"median": 9000, "p90": 41000},
+//!  "auto_decided": 1, "human_minutes_saved": 0.2,
+//!  "busiest_projects": [{"project": "/home/u/shop", "asked": 12}],
+//!  "busiest_hours_utc": [{"hour": 13, "asked": 12}],
+//!  "questions": [{"question_id": "enable-cache", "asked": 3, "answered": 2, "auto_decided": 1,
+//!                 "follow_rate": 1.0, "last_asked": "2026-12-02T13:46:41.123Z",
+//!                 "door_type": "two-way", "preference": "never-ask"}]}
+//! ```
+//! - `follow_rate` counts human answers only (`answered`, not idle auto-continue) whose
+//!   question had a recommendation; `null` when there were none.
+//! - `time_to_answer_ms` is over human answers; `null` when there were none.
+//! - `human_minutes_saved`: for each auto-decided row, the median time-to-answer of the same
+//!   question id when a person answered it, else the overall median.
+//! - `busiest_*` list the top 5; `questions` lists every question id, most asked first.
+//! - `preference` is the global preference, else `"<value> (project)"` for a project one.
+
+use std::collections::HashMap;
+use std::process::ExitCode;
+
+use serde::Serialize;
+
+use crate::cli::QueryArgs;
+use crate::error::{Error, Result};
+use crate::store::read::StatRow;
+use crate::{ui, Context};
+
+/// Outcome names in display order.
+pub const OUTCOMES: [&str; 6] = [
+    "pending",
+    "answered",
+    "auto-decided",
+    "failed",
+    "declined",
+    "abandoned",
+];
+
+/// Per question id counters.
+#[derive(Debug, Clone, Default)]
+pub struct PerQuestion {
+    pub asked: u64,
+    pub answered: u64,
+    pub auto_decided: u64,
+    pub with_recommendation: u64,
+    pub followed: u64,
+    pub last_asked: i64,
+    /// The door type of the most recent row.
+    pub door_type: String,
+    /// Whether any row was recorded as a one-way door.
+    pub ever_one_way: bool,
+    pub answer_ms: Vec<i64>,
+}
+
+/// The fold over the stats pass.
+#[derive(Debug, Default)]
+pub struct Tally {
+    pub total: u64,
+    pub outcomes: [u64; 6],
+    pub human_answers: u64,
+    pub with_recommendation: u64,
+    pub followed: u64,
+    pub answer_ms: Vec<i64>,
+    pub projects: HashMap<String, u64>,
+    pub hours: [u64; 24],
+    pub questions: HashMap<String, PerQuestion>,
+}
+
+impl Tally {
+    pub fn add(&mut self, r: &StatRow<'_>) {
+        self.total += 1;
+        if let Some(i) = OUTCOMES.iter().position(|o| *o == r.outcome) {
+            self.outcomes[i] += 1;
+        }
+        match self.projects.get_mut(r.project.unwrap_or("")) {
+            Some(n) => *n += 1,
+            None => {
+                self.projects.insert(r.project.unwrap_or("").to_owned(), 1);
+            }
+        }
+        self.hours[(r.asked_at.rem_euclid(86_400_000) / 3_600_000) as usize] += 1;
+        let q = match self.questions.get_mut(r.question_id) {
+            Some(q) => q,
+            None => self.questions.entry(r.question_id.to_owned()).or_default(),
+        };
+        q.asked += 1;
+        if r.asked_at >= q.last_asked {
+            q.last_asked = r.asked_at;
+            if q.door_type != r.door_type {
+                q.door_type = r.door_type.to_owned();
+            }
+        }
+        q.ever_one_way |= r.door_type == "one-way";
+        match r.outcome {
+            "answered" if !r.afk => {
+                q.answered += 1;
+                self.human_answers += 1;
+                if let Some(f) = r.followed {
+                    q.with_recommendation += 1;
+                    self.with_recommendation += 1;
+                    if f {
+                        q.followed += 1;
+                        self.followed += 1;
+                    }
+                }
+                if let Some(s) = r.settled_at {
+                    let ms = (s - r.asked_at).max(0);
+                    self.answer_ms.push(ms);
+                    q.answer_ms.push(ms);
+                }
+            }
+            "auto-decided" => q.auto_decided += 1,
+            _ => {}
+        }
+    }
+}
+
+/// The value at quantile `p` (0..=1) of `values` (reordered in place); `None` when empty.
+pub fn quantile(values: &mut [i64], p: f64) -> Option<i64> {
+    if values.is_empty() {
+        return None;
+    }
+    let rank = ((values.len() - 1) as f64 * p).round() as usize;
+    let (_, v, _) = values.select_nth_unstable(rank.min(values.len() - 1));
+    Some(*v)
+}
+
+fn rate(part: u64, whole: u64) -> Option<f64> {
+    (whole > 0).then(|| (part as f64 / whole as f64 * 1000.0).round() / 1000.0)
+}
+
+#[derive(Debug, Serialize)]
+pub struct Quantiles {
+    pub median: i64,
+    pub p90: i64,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ProjectCount {
+    pub project: Option<String>,
+    pub asked: u64,
+}
+
+#[derive(Debug, Serialize)]
+pub struct HourCount {
+    pub hour: u32,
+    pub asked: u64,
+}
+
+#[derive(Debug, Serialize)]
+pub struct QuestionStats {
+    pub question_id: String,
+    pub asked: u64,
+    pub answered: u64,
+    pub auto_decided: u64,
+    pub follow_rate: Option<f64>,
+    pub last_asked: String,
+    pub door_type: String,
+    pub preference: Option<String>,
+}
+
+/// The `stats --json` object.
+#[derive(Debug, Serialize)]
+pub struct Stats {
+    pub total: u64,
+    pub outcomes: serde_json::Map<String, serde_json::Value>,
+    pub human_answers: u64,
+    pub with_recommendation: u64,
+    pub followed: u64,
+    pub follow_rate: Option<f64>,
+    pub time_to_answer_ms: Option<Quantiles>,
+    pub auto_decided: u64,
+    pub human_minutes_saved: f64,
+    pub busiest_projects: Vec<ProjectCount>,
+    pub busiest_hours_utc: Vec<HourCount>,
+    pub questions: Vec<QuestionStats>,
+}
+
+/// Turn the fold into the report; `prefs` maps question id → preference label.
+pub fn summarise(mut t: Tally, prefs: &HashMap<String, String>) -> Stats {
+    let mut all = std::mem::take(&mut t.answer_ms);
+    let overall_median = quantile(&mut all, 0.5);
+    let time_to_answer_ms = overall_median.map(|median| Quantiles {
+        median,
+        p90: quantile(&mut all, 0.9).unwrap_or(median),
+    });
+    let mut saved_ms = 0i64;
+    let mut questions: Vec<QuestionStats> = Vec::with_capacity(t.questions.len());
+    for (id, mut q) in t.questions {
+        if q.auto_decided > 0 {
+            let per = quantile(&mut q.answer_ms, 0.5)
+                .or(overall_median)
+                .unwrap_or(0);
+            saved_ms += per * q.auto_decided as i64;
+        }
+        questions.push(QuestionStats {
+            follow_rate: rate(q.followed, q.with_recommendation),
+            last_asked: crate::time::format_rfc3339(q.last_asked),
+            door_type: q.door_type,
+            preference: prefs.get(&id).cloned(),
+            asked: q.asked,
+            answered: q.answered,
+            auto_decided: q.auto_decided,
+            question_id: id,
+        });
+    }
+    questions.sort_by(|a, b| {
+        b.asked
+            .cmp(&a.asked)
+            .then_with(|| a.question_id.cmp(&b.question_id))
+    });
+    let mut projects: Vec<ProjectCount> = t
+        .projects
+        .into_iter()
+        .map(|(p, asked)| ProjectCount {
+            project: (!p.is_empty()).then_some(p),
+            asked,
+        })
+        .collect();
+    projects.sort_by(|a, b| {
+        b.asked
+            .cmp(&a.asked)
+            .then_with(|| a.project.cmp(&b.project))
+    });
+    projects.truncate(5);
+    let mut hours: Vec<HourCount> = t
+        .hours
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| **n > 0)
+        .map(|(h, n)| HourCount {
+            hour: h as u32,
+            asked: *n,
+        })
+        .collect();
+    hours.sort_by(|a, b| b.asked.cmp(&a.asked).then_with(|| a.hour.cmp(&b.hour)));
+    hours.truncate(5);
+    let outcomes = OUTCOMES
+        .iter()
+        .zip(t.outcomes)
+        .map(|(name, n)| ((*name).to_owned(), serde_json::Value::from(n)))
+        .collect();
+    Stats {
+        total: t.total,
+        outcomes,
+        human_answers: t.human_answers,
+        with_recommendation: t.with_recommendation,
+        followed: t.followed,
+        follow_rate: rate(t.followed, t.with_recommendation),
+        time_to_answer_ms,
+        auto_decided: t.outcomes[2],
+        human_minutes_saved: (saved_ms as f64 / 60_000.0 * 10.0).round() / 10.0,
+        busiest_projects: projects,
+        busiest_hours_utc: hours,
+        questions,
+    }
+}
+
+/// The preference label per question id: global wins, else `"<value> (project)"`.
+pub fn preference_labels(prefs: Vec<(String, String, String)>) -> HashMap<String, String> {
+    let mut out: HashMap<String, String> = HashMap::new();
+    for (scope, id, value) in prefs {
+        if scope.is_empty() {
+            out.insert(id, value);
+        } else {
+            out.entry(id)
+                .or_insert_with(|| format!("{value} (project)"));
+        }
+    }
+    out
+}
+
+/// Fold every row matching the filters.
+pub fn compute(filters: &crate::cli::Filters, ctx: &Context) -> Result<Stats> {
+    let query = super::filter::build(filters, ctx)?;
+    let mut tally = Tally::default();
+    let mut prefs = HashMap::new();
+    if let Some(store) = super::open_for_query(ctx)? {
+        let db = |e| Error::db(&ctx.paths.db, e);
+        store.for_each_stat(&query, |r| tally.add(r)).map_err(db)?;
+        prefs = preference_labels(store.all_preferences().map_err(db)?);
+    }
+    Ok(summarise(tally, &prefs))
+}
+
+fn seconds(ms: i64) -> String {
+    if ms < 60_000 {
+        format!("{:.1}s", ms as f64 / 1000.0)
+    } else {
+        crate::time::format_age(ms)
+    }
+}
+
+fn percent(r: Option<f64>) -> String {
+    r.map(|r| format!("{:.0}%", r * 100.0))
+        .unwrap_or_else(|| "-".into())
+}
+
+/// How many per-question lines the text report shows.
+const QUESTION_LINES: usize = 25;
+
+/// The text report.
+pub fn render(s: &Stats) -> String {
+    let mut out = String::new();
+    out.push_str(&format!("{} question(s) recorded\n", s.total));
+    let counts: Vec<String> = OUTCOMES
+        .iter()
+        .map(|o| {
+            format!(
+                "{o} {}",
+                s.outcomes.get(*o).and_then(|v| v.as_u64()).unwrap_or(0)
+            )
+        })
+        .collect();
+    out.push_str(&format!("  {}\n", counts.join(" · ")));
+    out.push_str(&format!(
+        "followed the recommendation: {} ({} of {} human answers with a recommendation)\n",
+        percent(s.follow_rate),
+        s.followed,
+        s.with_recommendation
+    ));
+    match &s.time_to_answer_ms {
+        Some(q) => out.push_str(&format!(
+            "time to answer: median {}, p90 {}\n",
+            seconds(q.median),
+            seconds(q.p90)
+        )),
+        None => out.push_str("time to answer: -\n"),
+    }
+    out.push_str(&format!(
+        "auto-decided: {} (about {:.1} human minute(s) saved)\n",
+        s.auto_decided, s.human_minutes_saved
+    ));
+    if !s.busiest_projects.is_empty() {
+        let list: Vec<String> = s
+            .busiest_projects
+            .iter()
+            .map(|p| {
+                let name = p
+                    .project
+                    .as_deref()
+                    .map(crate::project::short_name)
+                    .unwrap_or("-");
+                format!("{} {}", ui::sanitize(name, false), p.asked)
+            })
+            .collect();
+        out.push_str(&format!("busiest projects: {}\n", list.join(", ")));
+    }
+    if !s.busiest_hours_utc.is_empty() {
+        let list: Vec<String> = s
+            .busiest_hours_utc
+            .iter()
+            .map(|h| format!("{:02}:00 {}", h.hour, h.asked))
+            .collect();
+        out.push_str(&format!("busiest hours (UTC): {}\n", list.join(", ")));
+    }
+    if s.questions.is_empty() {
+        return out;
+    }
+    let id_w = s
+        .questions
+        .iter()
+        .take(QUESTION_LINES)
+        .map(|q| q.question_id.chars().count())
+        .max()
+        .unwrap_or(2)
+        .clamp(11, 32);
+    out.push('\n');
+    out.push_str(&format!(
+        "{:<id_w$}  {:>6} {:>8} {:>5} {:>7}  {:<16}  {:<8}  PREFERENCE\n",
+        "QUESTION ID", "ASKED", "ANSWERED", "AUTO", "FOLLOW", "LAST ASKED", "DOOR"
+    ));
+    for q in s.questions.iter().take(QUESTION_LINES) {
+        let id = ui::sanitize(&q.question_id, false);
+        out.push_str(
+            format!(
+                "{:<id_w$}  {:>6} {:>8} {:>5} {:>7}  {:<16}  {:<8}  {}\n",
+                id,
+                q.asked,
+                q.answered,
+                q.auto_decided,
+                percent(q.follow_rate),
+                q.last_asked.get(..16).unwrap_or("").replace('T', " "),
+                q.door_type,
+                q.preference.as_deref().unwrap_or("-")
+            )
+            .trim_end(),
+        );
+        out.push('\n');
+    }
+    if s.questions.len() > QUESTION_LINES {
+        out.push_str(&format!(
+            "… {} more question id(s) (see `askhook stats --json`)\n",
+            s.questions.len() - QUESTION_LINES
+        ));
+    }
+    out
+}
+
+pub fn run(args: &QueryArgs, ctx: &Context) -> Result<ExitCode> {
+    let stats = compute(&args.filters, ctx)?;
+    if args.json {
+        ui::println(&serde_json::to_string_pretty(&stats).unwrap_or_default())?;
+    } else {
+        ui::print(&render(&stats))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quantiles_pick_the_ranked_value() {
+        let mut v: Vec<i64> = (1..=10).collect();
+        assert_eq!(quantile(&mut v, 0.5), Some(6));
+        assert_eq!(quantile(&mut v, 0.9), Some(9));
+        assert_eq!(quantile(&mut [], 0.5), None);
+        assert_eq!(quantile(&mut [7], 0.9), Some(7));
+    }
+
+    #[test]
+    fn follow_rate_counts_human_answers_only() {
+        let mut t = Tally::default();
+        let base = StatRow {
+            question_id: "q",
+            project: Some("/p"),
+            outcome: "answered",
+            door_type: "two-way",
+            followed: Some(true),
+            afk: false,
+            asked_at: 0,
+            settled_at: Some(10_000),
+        };
+        t.add(&base);
+        t.add(&StatRow {
+            followed: Some(false),
+            afk: true,
+            ..base
+        });
+        t.add(&StatRow {
+            outcome: "auto-decided",
+            followed: None,
+            settled_at: Some(0),
+            ..base
+        });
+        let s = summarise(t, &HashMap::new());
+        assert_eq!(s.follow_rate, Some(1.0));
+        assert_eq!(s.auto_decided, 1);
+        assert_eq!(s.time_to_answer_ms.as_ref().map(|q| q.median), Some(10_000));
+        // One auto-decision saved the 10 s a person took on the same question.
+        assert_eq!(s.human_minutes_saved, 0.2);
+    }
+}

@@ -1,0 +1,391 @@
+//! Terminal rendering of log rows: the aligned one-line-per-question table of `askhook log`,
+//! the full blocks of `log --full`, `show` and `pending`. Pure: rows, the clock and a
+//! [`Style`] (width, colour) in, text out. Every piece of recorded text goes through
+//! [`ui::sanitize`] before it is laid out.
+
+use crate::project::short_name;
+use crate::store::read::LogRow;
+use crate::ui;
+
+/// How to lay out text: the terminal width and whether to colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Style {
+    pub width: usize,
+    pub colour: bool,
+}
+
+/// The width when `COLUMNS` is unset or unreadable.
+pub const DEFAULT_WIDTH: usize = 100;
+
+impl Style {
+    /// The style for stdout: `COLUMNS` (else 100) and [`ui::colour_enabled`].
+    pub fn for_stdout() -> Style {
+        Style {
+            width: width_from(std::env::var("COLUMNS").ok().as_deref()),
+            colour: ui::colour_enabled(),
+        }
+    }
+
+    fn paint(&self, code: &str, text: &str) -> String {
+        if self.colour && !code.is_empty() {
+            format!("\u{1b}[{code}m{text}\u{1b}[0m")
+        } else {
+            text.to_owned()
+        }
+    }
+}
+
+/// The layout width from a `COLUMNS` value (at least 40).
+pub fn width_from(columns: Option<&str>) -> usize {
+    columns
+        .and_then(|c| c.trim().parse::<usize>().ok())
+        .filter(|w| *w > 0)
+        .unwrap_or(DEFAULT_WIDTH)
+        .max(40)
+}
+
+/// The short label and colour of an outcome.
+fn outcome_label(outcome: &str) -> (&str, &'static str) {
+    match outcome {
+        "answered" => ("answered", "32"),
+        "auto-decided" => ("auto", "36"),
+        "pending" => ("pending", "33"),
+        "failed" => ("failed", "31"),
+        "declined" => ("declined", "2"),
+        "abandoned" => ("abandoned", "2"),
+        other => (other, ""),
+    }
+}
+
+fn followed_mark(followed: Option<bool>) -> &'static str {
+    match followed {
+        Some(true) => "✓",
+        Some(false) => "✗",
+        None => " ",
+    }
+}
+
+/// `text` cut to `width` characters, with `…` when cut, padded to `width` when `pad`.
+fn fit(text: &str, width: usize, pad: bool) -> String {
+    let count = text.chars().count();
+    let mut out: String = if count > width {
+        let mut s: String = text.chars().take(width.saturating_sub(1)).collect();
+        s.push('…');
+        s
+    } else {
+        text.to_owned()
+    };
+    if pad {
+        let have = out.chars().count();
+        out.extend(std::iter::repeat_n(' ', width.saturating_sub(have)));
+    }
+    out
+}
+
+/// `2026-12-02 13:46` from an RFC 3339 timestamp.
+fn minute_of(rfc3339: &str) -> String {
+    rfc3339.get(..16).unwrap_or(rfc3339).replace('T', " ")
+}
+
+fn question_line(row: &LogRow) -> String {
+    let text = row
+        .header
+        .as_deref()
+        .filter(|h| !h.trim().is_empty())
+        .map(|h| format!("{h}: {}", first_line(&row.question)))
+        .unwrap_or_else(|| first_line(&row.question).to_owned());
+    ui::sanitize(&text, false)
+}
+
+fn first_line(text: &str) -> &str {
+    text.lines()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("")
+        .trim()
+}
+
+fn answer_text(row: &LogRow) -> String {
+    match (&row.answer, &row.error) {
+        (Some(a), _) => ui::sanitize(a, false),
+        (None, Some(e)) if row.outcome == "failed" => ui::sanitize(e, false),
+        _ => "-".into(),
+    }
+}
+
+fn project_of(row: &LogRow) -> String {
+    ui::sanitize(row.project.as_deref().map(short_name).unwrap_or("-"), false)
+}
+
+/// The aligned table of `askhook log`, one line per row, fitted to `style.width`.
+pub fn render(rows: &[LogRow], now_ms: i64, style: &Style) -> String {
+    if rows.is_empty() {
+        return "no questions recorded yet (see `askhook demo`, or `askhook install`)\n".into();
+    }
+    let projects: Vec<String> = rows.iter().map(project_of).collect();
+    let ids: Vec<String> = rows
+        .iter()
+        .map(|r| ui::sanitize(&r.question_id, false))
+        .collect();
+    let project_w = projects
+        .iter()
+        .map(|p| p.chars().count())
+        .max()
+        .unwrap_or(0)
+        .clamp(7, 16);
+    let id_w = ids
+        .iter()
+        .map(|p| p.chars().count())
+        .max()
+        .unwrap_or(0)
+        .clamp(2, 22)
+        .min((style.width / 5).max(8));
+    // Narrow terminals drop the absolute time first.
+    let show_date = style.width >= 90;
+    let date_w = if show_date { 11 + 2 } else { 0 };
+    // ago(4) 1 [date(11) 2] project 2 id 2 QUESTION 2 ANSWER 2 outcome(9) 1 mark(1)
+    let fixed = 4 + 1 + date_w + project_w + 2 + id_w + 2 + 2 + 2 + 9 + 1 + 1;
+    let flexible = style.width.saturating_sub(fixed).max(12);
+    let answer_w = (flexible * 2 / 5).max(5);
+    let question_w = flexible.saturating_sub(answer_w).max(7);
+
+    let line_of = |ago: &str,
+                   date: &str,
+                   project: &str,
+                   id: &str,
+                   question: &str,
+                   answer: &str,
+                   outcome: &str,
+                   mark: &str| {
+        let date = if show_date {
+            format!("{}  ", fit(date, 11, true))
+        } else {
+            String::new()
+        };
+        format!(
+            "{ago:>4} {date}{}  {}  {}  {}  {outcome} {mark}",
+            fit(project, project_w, true),
+            fit(id, id_w, true),
+            fit(question, question_w, true),
+            fit(answer, answer_w, true),
+        )
+    };
+    let mut out = String::new();
+    let header = line_of(
+        "AGO",
+        "UTC",
+        "PROJECT",
+        "ID",
+        "QUESTION",
+        "ANSWER",
+        "OUTCOME  ",
+        "F",
+    );
+    out.push_str(&style.paint("1", &fit(header.trim_end(), style.width, false)));
+    out.push('\n');
+    for ((row, project), id) in rows.iter().zip(&projects).zip(&ids) {
+        let (label, colour) = outcome_label(&row.outcome);
+        let ago = crate::time::format_age(now_ms - row.asked_at_ms);
+        let minute = minute_of(&row.asked_at);
+        let cells = |outcome: &str| {
+            line_of(
+                &ago,
+                minute.get(5..).unwrap_or(""),
+                project,
+                id,
+                &question_line(row),
+                &answer_text(row),
+                outcome,
+                followed_mark(row.followed_recommendation),
+            )
+        };
+        let plain = cells(&fit(label, 9, true));
+        let line = if plain.trim_end().chars().count() > style.width {
+            fit(plain.trim_end(), style.width, false)
+        } else if style.colour {
+            cells(&style.paint(colour, &fit(label, 9, true)))
+        } else {
+            plain
+        };
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// Word-wrap `text` (already sanitized, newlines kept) to `width`, each line after `indent`.
+fn wrap(text: &str, width: usize, indent: &str) -> String {
+    let room = width.saturating_sub(indent.chars().count()).max(20);
+    let mut out = String::new();
+    for para in text.split('\n') {
+        let mut line = String::new();
+        for word in para.split(' ') {
+            let len = line.chars().count();
+            if len > 0 && len + 1 + word.chars().count() > room {
+                out.push_str(indent);
+                out.push_str(&line);
+                out.push('\n');
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+        out.push_str(indent);
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+fn is_chosen(row: &LogRow, label: &str) -> bool {
+    if let Some(selections) = &row.selections {
+        return selections.iter().any(|s| s == label);
+    }
+    row.answer.as_deref() == Some(label)
+}
+
+/// One row in full: the whole question, every option with the chosen one marked, the
+/// answer, and where it was asked.
+pub fn render_block(row: &LogRow, now_ms: i64, style: &Style) -> String {
+    let (label, colour) = outcome_label(&row.outcome);
+    let mut out = format!(
+        "{} ({} ago)  {}  {}  {} {}\n",
+        minute_of(&row.asked_at),
+        crate::time::format_age(now_ms - row.asked_at_ms),
+        project_of(row),
+        style.paint("1", &ui::sanitize(&row.question_id, false)),
+        style.paint(colour, label),
+        followed_mark(row.followed_recommendation)
+    );
+    if let Some(h) = row.header.as_deref().filter(|h| !h.is_empty()) {
+        out.push_str(&format!("  [{}]\n", ui::sanitize(h, false)));
+    }
+    out.push_str(&wrap(&ui::sanitize(&row.question, true), style.width, "  "));
+    let multi = row.multi_select;
+    for option in &row.options {
+        let chosen = is_chosen(row, &option.label);
+        let mark = match (multi, chosen) {
+            (true, true) => "[x]",
+            (true, false) => "[ ]",
+            (false, true) => "(•)",
+            (false, false) => "( )",
+        };
+        let recommended = if row.recommended.as_deref() == Some(option.label.as_str())
+            && !option.label.to_lowercase().contains("recommended")
+        {
+            " (recommended)"
+        } else {
+            ""
+        };
+        let mut text = format!("{mark} {}{recommended}", ui::sanitize(&option.label, false));
+        if !option.description.is_empty() {
+            text.push_str(&format!(" — {}", ui::sanitize(&option.description, false)));
+        }
+        let text = if chosen {
+            style.paint("1", &text)
+        } else {
+            text
+        };
+        out.push_str(&format!("    {text}\n"));
+    }
+    let field = |name: &str, value: &Option<String>, out: &mut String| {
+        if let Some(v) = value.as_deref().filter(|v| !v.is_empty()) {
+            out.push_str(&wrap(
+                &format!("{name}: {}", ui::sanitize(v, true)),
+                style.width,
+                "  ",
+            ));
+        }
+    };
+    field("answer", &row.answer, &mut out);
+    field("free text", &row.free_text, &mut out);
+    field("notes", &row.notes, &mut out);
+    field("error", &row.error, &mut out);
+    let door = match &row.door_rule {
+        Some(rule) => format!("{} ({})", row.door_type, ui::sanitize(rule, false)),
+        None => row.door_type.clone(),
+    };
+    let settled = row
+        .settled_at_ms
+        .map(|s| {
+            format!(
+                ", settled after {}",
+                crate::time::format_age(s - row.asked_at_ms)
+            )
+        })
+        .unwrap_or_default();
+    out.push_str(&style.paint(
+        "2",
+        &format!(
+            "  door {door}{settled}; session {} call {} #{} via {}{}",
+            ui::sanitize(&row.session_id, false),
+            ui::sanitize(&row.tool_use_id, false),
+            row.question_index,
+            ui::sanitize(&row.tool_name, false),
+            if row.afk { "; idle auto-continue" } else { "" }
+        ),
+    ));
+    out.push('\n');
+    out
+}
+
+/// `log --full`: every row as a block, a blank line between them.
+pub fn render_full(rows: &[LogRow], now_ms: i64, style: &Style) -> String {
+    if rows.is_empty() {
+        return "no questions recorded yet (see `askhook demo`, or `askhook install`)\n".into();
+    }
+    rows.iter()
+        .map(|r| render_block(r, now_ms, style))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// One pending question: its age first, then the full block.
+pub fn render_pending(row: &LogRow, now_ms: i64, style: &Style) -> String {
+    format!(
+        "waiting {}  (session {}, project {})\n{}\n",
+        crate::time::format_age(now_ms - row.asked_at_ms),
+        ui::sanitize(&row.session_id, false),
+        ui::sanitize(row.project.as_deref().unwrap_or("-"), false),
+        render_block(row, now_ms, style)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn widths_come_from_columns() {
+        for (name, columns, want) in [
+            ("unset", None, 100),
+            ("set", Some("132"), 132),
+            ("garbage", Some("wide"), 100),
+            ("tiny is raised", Some("10"), 40),
+        ] {
+            assert_eq!(width_from(columns), want, "{name}");
+        }
+    }
+
+    #[test]
+    fn fit_cuts_with_an_ellipsis_and_pads() {
+        assert_eq!(fit("abcdef", 4, false), "abc…");
+        assert_eq!(fit("ab", 4, true), "ab  ");
+        assert_eq!(fit("✓✓✓", 3, true), "✓✓✓");
+    }
+
+    #[test]
+    fn wrap_keeps_every_word_within_the_width() {
+        let text = "one two three four five six seven eight nine ten eleven twelve";
+        let wrapped = wrap(text, 24, "  ");
+        assert!(
+            wrapped.lines().all(|l| l.chars().count() <= 24),
+            "{wrapped}"
+        );
+        assert_eq!(
+            wrapped.split_whitespace().collect::<Vec<_>>(),
+            text.split(' ').collect::<Vec<_>>()
+        );
+    }
+}
