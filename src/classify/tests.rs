@@ -462,6 +462,69 @@ const ONE_WAY: &[(&str, &[&str], &str)] = &[
         "destroy",
     ),
     ("teardown word", &["Teardown the sandbox?"], "destroy"),
+    (
+        "backfill",
+        &["Run the data backfill on all customers?"],
+        "bulk-data-change",
+    ),
+    (
+        "bulk update",
+        &["Bulk-update all user records?"],
+        "bulk-data-change",
+    ),
+    (
+        "sql update set",
+        &["Run `UPDATE users SET role='admin'`?"],
+        "bulk-data-change",
+    ),
+    (
+        "execute sql",
+        &["Execute the SQL script against the replica?"],
+        "bulk-data-change",
+    ),
+    (
+        "from scratch",
+        &["Rebuild the search index from scratch?"],
+        "wipe",
+    ),
+    ("start over", &["Start over?"], "discard-changes"),
+    (
+        "submit app store",
+        &["Submit the app for App Store review?"],
+        "publish",
+    ),
+    ("buy domain", &["Buy the domain?"], "send-money"),
+    (
+        "accept terms",
+        &["Accept the terms of service on my behalf?"],
+        "sign-agreement",
+    ),
+    (
+        "sign contract",
+        &["Sign the contract with the vendor?"],
+        "sign-agreement",
+    ),
+    (
+        "grant admin",
+        &["Grant admin access to the contractor?"],
+        "grant-access",
+    ),
+    ("make owner", &["Make me the owner?"], "grant-access"),
+    (
+        "branch protection off",
+        &["Turn off branch protection?"],
+        "disable-protection",
+    ),
+    (
+        "disable 2fa requirement",
+        &["Disable the firewall on the box?"],
+        "disable-protection",
+    ),
+    (
+        "no-verify",
+        &["Commit with --no-verify?"],
+        "disable-protection",
+    ),
     ("get rid of", &["Get rid of the old backups?"], "delete"),
     ("clean out", &["Clean out the uploads folder?"], "wipe"),
     (
@@ -695,7 +758,7 @@ const ONE_WAY: &[(&str, &[&str], &str)] = &[
     ),
     (
         "against prod",
-        &["Run the backfill against prod?"],
+        &["Run the script against prod?"],
         "production",
     ),
     ("push live", &["Push it live?"], "production"),
@@ -880,6 +943,13 @@ const TWO_WAY: &[(&str, &[&str])] = &[
     ),
     ("clean up code", &["Clean up the code in parser.rs?"]),
     ("chmod plus x", &["chmod +x the script?"]),
+    ("admin page", &["Add an admin page?"]),
+    ("owner field", &["Make the owner field optional?"]),
+    ("batch size", &["Which batch size for the data loader?"]),
+    (
+        "update readme set",
+        &["Update the README to set expectations?"],
+    ),
     ("clear cache", &["Clear the cache and rebuild?"]),
     ("restart server", &["Restart the dev server?"]),
     ("rebase onto main", &["Rebase onto main or merge main in?"]),
