@@ -21,7 +21,8 @@
 //!
 //! A full run (≥ 200 runs) rewrites the generated part of `docs/performance.md`; a quick run
 //! (`ASKHOOK_BENCH_RUNS=20 cargo bench --bench hook`) only prints. Set `ASKHOOK_BENCH_DOCS=1`
-//! to write the docs from a quick run anyway, `ASKHOOK_BENCH_ROWS` to change the fill size.
+//! to write the docs from a quick run anyway, `ASKHOOK_BENCH_ROWS` to change the fill size, and
+//! `ASKHOOK_BENCH_BIN=path/to/askhook` to measure a candidate build instead (docs untouched).
 
 use std::io::{Read, Write};
 use std::os::unix::process::ExitStatusExt;
@@ -31,8 +32,16 @@ use std::time::{Duration, Instant};
 
 use rusqlite::Connection;
 
-/// The binary under test, built by cargo with the bench (= release) profile.
-const ASKHOOK: &str = env!("CARGO_BIN_EXE_askhook");
+/// The binary under test: the one cargo built with the bench (= release) profile, or a
+/// candidate build named by `ASKHOOK_BENCH_BIN` (to A/B a change against the same floor).
+fn askhook() -> &'static Path {
+    static BIN: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    BIN.get_or_init(|| {
+        std::env::var_os("ASKHOOK_BENCH_BIN")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_askhook")))
+    })
+}
 
 /// The registry id the auto-decide case names with a marker (two-way in the embedded registry).
 const AUTO_ID: &str = "enable-cache";
@@ -56,7 +65,11 @@ fn main() {
     std::fs::create_dir_all(&work).expect("create the bench work folder");
 
     let floor = build_floor();
-    eprintln!("askhook: {ASKHOOK}\nfloor:   {}", floor.display());
+    eprintln!(
+        "askhook: {}\nfloor:   {}",
+        askhook().display(),
+        floor.display()
+    );
     let cold = check_cold_paths(&work.join("cold"));
 
     let empty = World::new(&work.join("empty"));
@@ -120,7 +133,7 @@ fn main() {
         fill_rows,
         cases: cases.iter().map(Case::summary).collect(),
         floor_bytes: file_size(&floor),
-        askhook_bytes: file_size(Path::new(ASKHOOK)),
+        askhook_bytes: file_size(askhook()),
         cold,
         took,
     };
@@ -130,7 +143,9 @@ fn main() {
     for goal in &failed {
         println!("MISSED: {goal}");
     }
-    if runs >= 200 || std::env::var_os("ASKHOOK_BENCH_DOCS").is_some() {
+    if std::env::var_os("ASKHOOK_BENCH_BIN").is_some() {
+        println!("(candidate binary: docs/performance.md not rewritten)");
+    } else if runs >= 200 || std::env::var_os("ASKHOOK_BENCH_DOCS").is_some() {
         write_docs(&table);
     } else {
         println!("(quick run of {runs}: docs/performance.md not rewritten)");
@@ -223,7 +238,7 @@ impl World {
     }
 
     fn askhook(&self, args: &[&str]) -> std::process::Output {
-        self.command(Path::new(ASKHOOK))
+        self.command(askhook())
             .args(args)
             .stdin(Stdio::null())
             .output()
@@ -389,13 +404,13 @@ impl<'w> Case<'w> {
         let call = format!("{}-{}-{round}", self.name, std::process::id());
         let (program, payload) = match self.kind {
             Kind::Floor => (floor, pre_tool_use(self.world, &call, false)),
-            Kind::NotOurs => (Path::new(ASKHOOK), not_ours(self.world, &call)),
-            Kind::Pending => (Path::new(ASKHOOK), pre_tool_use(self.world, &call, false)),
-            Kind::Auto => (Path::new(ASKHOOK), pre_tool_use(self.world, &call, true)),
+            Kind::NotOurs => (askhook(), not_ours(self.world, &call)),
+            Kind::Pending => (askhook(), pre_tool_use(self.world, &call, false)),
+            Kind::Auto => (askhook(), pre_tool_use(self.world, &call, true)),
             Kind::Settle => {
                 let pre = spawn(
                     self.world,
-                    Path::new(ASKHOOK),
+                    askhook(),
                     &pre_tool_use(self.world, &call, false),
                     false,
                 );
@@ -404,7 +419,7 @@ impl<'w> Case<'w> {
                     "{}: untimed PreToolUse",
                     self.name
                 );
-                (Path::new(ASKHOOK), post_tool_use(self.world, &call))
+                (askhook(), post_tool_use(self.world, &call))
             }
         };
         let ran = spawn(self.world, program, &payload, how == Measure::PeakRss);
@@ -537,7 +552,7 @@ fn spawn(world: &World, program: &Path, payload: &[u8], rss: bool) -> Ran {
     } else {
         world.command(program)
     };
-    if program == Path::new(ASKHOOK) {
+    if program == askhook() {
         cmd.arg("hook");
     }
     cmd.stdin(Stdio::piped())

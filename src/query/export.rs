@@ -127,6 +127,36 @@ pub fn csv_line(row: &LogRow, line: &mut String) {
     line.push_str("\r\n");
 }
 
+/// Columns of [`crate::store::read::select_columns`] that hold booleans, and times.
+const BOOL_COLUMNS: [usize; 3] = [4, 10, 11];
+const TIME_COLUMNS: [usize; 2] = [24, 25];
+
+/// The CSV record of one raw row (CRLF-terminated), straight from the statement's columns:
+/// the same text as [`csv_line`] (the stored `options` and `selections` are the compact JSON
+/// that serialising them again would give) without building a row.
+pub fn csv_raw_line(row: &rusqlite::Row<'_>, line: &mut String) -> rusqlite::Result<()> {
+    use rusqlite::types::ValueRef;
+    for i in 0..COLUMNS.len() {
+        if i > 0 {
+            line.push(',');
+        }
+        match row.get_ref(i)? {
+            ValueRef::Null => {}
+            ValueRef::Integer(n) if BOOL_COLUMNS.contains(&i) => {
+                line.push_str(if n != 0 { "true" } else { "false" })
+            }
+            ValueRef::Integer(n) if TIME_COLUMNS.contains(&i) => {
+                line.push_str(&crate::time::format_rfc3339(n))
+            }
+            ValueRef::Integer(n) => line.push_str(&n.to_string()),
+            ValueRef::Real(f) => line.push_str(&f.to_string()),
+            ValueRef::Text(t) | ValueRef::Blob(t) => push_field(line, &String::from_utf8_lossy(t)),
+        }
+    }
+    line.push_str("\r\n");
+    Ok(())
+}
+
 /// Write every row matching `filters` to `out` in `format`; returns the row count.
 pub fn write_rows(
     store: Option<&Store>,
@@ -145,7 +175,22 @@ pub fn write_rows(
         Format::Json => out.write_all(b"[")?,
         Format::Jsonl => {}
     }
-    if let Some(store) = store {
+    if let (Some(store), Format::Csv) = (store, format) {
+        let mut io_error: Option<std::io::Error> = None;
+        let result = store.for_each_raw(query, |row| {
+            line.clear();
+            csv_raw_line(row, &mut line)?;
+            count += 1;
+            out.write_all(line.as_bytes()).map_err(|e| {
+                io_error = Some(e);
+                rusqlite::Error::ExecuteReturnedResults
+            })
+        });
+        if let Some(e) = io_error {
+            return Err(WriteError::Io(e));
+        }
+        result.map_err(WriteError::Db)?;
+    } else if let Some(store) = store {
         let mut io_error: Option<std::io::Error> = None;
         let result = store.for_each_row(query, |row| {
             line.clear();

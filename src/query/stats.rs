@@ -29,7 +29,10 @@ use serde::Serialize;
 
 use crate::cli::QueryArgs;
 use crate::error::{Error, Result};
-use crate::store::read::StatRow;
+use rusqlite::types::Value as SqlValue;
+
+use crate::store::read::{Query, StatRow};
+use crate::store::Store;
 use crate::{ui, Context};
 
 /// Outcome names in display order.
@@ -119,6 +122,93 @@ impl Tally {
             _ => {}
         }
     }
+}
+
+impl Tally {
+    /// Fold another tally (of disjoint rows) into this one.
+    pub fn merge(&mut self, other: Tally) {
+        self.total += other.total;
+        for (a, b) in self.outcomes.iter_mut().zip(other.outcomes) {
+            *a += b;
+        }
+        self.human_answers += other.human_answers;
+        self.with_recommendation += other.with_recommendation;
+        self.followed += other.followed;
+        self.answer_ms.extend(other.answer_ms);
+        for (p, n) in other.projects {
+            *self.projects.entry(p).or_default() += n;
+        }
+        for (a, b) in self.hours.iter_mut().zip(other.hours) {
+            *a += b;
+        }
+        for (id, q) in other.questions {
+            let mine = self.questions.entry(id).or_default();
+            mine.asked += q.asked;
+            mine.answered += q.answered;
+            mine.auto_decided += q.auto_decided;
+            mine.with_recommendation += q.with_recommendation;
+            mine.followed += q.followed;
+            mine.ever_one_way |= q.ever_one_way;
+            if q.last_asked >= mine.last_asked {
+                mine.last_asked = q.last_asked;
+                mine.door_type = q.door_type;
+            }
+            mine.answer_ms.extend(q.answer_ms);
+        }
+    }
+}
+
+/// Below this many rows the stats pass runs on one thread.
+const PARALLEL_FROM_ROWS: i64 = 200_000;
+
+/// Fold every row matching `query`: on a large log, one thread per core (at most 4), each
+/// with its own read-only connection over a slice of the time range.
+pub fn tally(store: &Store, query: &Query) -> rusqlite::Result<Tally> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(4)) as i64;
+    let span = store.time_span()?;
+    let big = store.max_row_id()? >= PARALLEL_FROM_ROWS;
+    let (Some((lo, hi)), true, true) = (span, big, threads > 1) else {
+        let mut t = Tally::default();
+        store.for_each_stat(query, |r| t.add(r))?;
+        return Ok(t);
+    };
+    let bounds: Vec<i64> = (0..=threads)
+        .map(|k| lo + ((hi + 1 - lo) as i128 * k as i128 / threads as i128) as i64)
+        .collect();
+    let path = store.path().to_path_buf();
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = bounds
+            .windows(2)
+            .map(|w| {
+                let (from, to) = (w[0], w[1]);
+                let path = path.clone();
+                let mut part = query.clone();
+                part.and(
+                    "q.asked_at >= ? AND q.asked_at < ?",
+                    [SqlValue::Integer(from), SqlValue::Integer(to)],
+                );
+                scope.spawn(move || -> rusqlite::Result<Tally> {
+                    let store = Store::open_read_only(&path, std::time::Duration::from_secs(5))?;
+                    let _ = store.tune_for_reading();
+                    let mut t = Tally::default();
+                    store.for_each_stat(&part, |r| t.add(r))?;
+                    Ok(t)
+                })
+            })
+            .collect();
+        let mut total = Tally::default();
+        for h in handles {
+            match h.join() {
+                Ok(part) => total.merge(part?),
+                Err(_) => {
+                    return Err(rusqlite::Error::ToSqlConversionFailure(Box::new(
+                        std::io::Error::other("a stats thread panicked"),
+                    )))
+                }
+            }
+        }
+        Ok(total)
+    })
 }
 
 /// The value at quantile `p` (0..=1) of `values` (reordered in place); `None` when empty.
@@ -283,7 +373,7 @@ pub fn compute(filters: &crate::cli::Filters, ctx: &Context) -> Result<Stats> {
     let mut prefs = HashMap::new();
     if let Some(store) = super::open_for_query(ctx)? {
         let db = |e| Error::db(&ctx.paths.db, e);
-        store.for_each_stat(&query, |r| tally.add(r)).map_err(db)?;
+        tally = self::tally(&store, &query).map_err(db)?;
         prefs = preference_labels(store.all_preferences().map_err(db)?);
     }
     Ok(summarise(tally, &prefs))
@@ -424,6 +514,32 @@ mod tests {
         assert_eq!(quantile(&mut v, 0.9), Some(9));
         assert_eq!(quantile(&mut [], 0.5), None);
         assert_eq!(quantile(&mut [7], 0.9), Some(7));
+    }
+
+    #[test]
+    fn merged_halves_equal_one_pass() {
+        let ids = ["a", "b", "c"];
+        let outcomes = ["answered", "auto-decided", "declined", "answered", "abandoned"];
+        let rows: Vec<StatRow<'_>> = (0..40)
+            .map(|i| StatRow {
+                question_id: ids[i % 3],
+                project: Some(if i % 4 == 0 { "/p" } else { "/q" }),
+                outcome: outcomes[i % 5],
+                door_type: if i % 7 == 0 { "one-way" } else { "two-way" },
+                followed: (i % 5 == 0 || i % 5 == 3).then_some(i % 2 == 0),
+                afk: false,
+                asked_at: i as i64 * 3_600_000,
+                settled_at: Some(i as i64 * 3_600_000 + 1000 * i as i64),
+            })
+            .collect();
+        let mut one = Tally::default();
+        rows.iter().for_each(|r| one.add(r));
+        let (mut left, mut right) = (Tally::default(), Tally::default());
+        rows[..17].iter().for_each(|r| left.add(r));
+        rows[17..].iter().for_each(|r| right.add(r));
+        left.merge(right);
+        let json = |t| serde_json::to_value(summarise(t, &HashMap::new())).unwrap();
+        assert_eq!(json(one), json(left));
     }
 
     #[test]

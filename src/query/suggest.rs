@@ -31,7 +31,7 @@ use crate::store::read::Query;
 use crate::store::GLOBAL_SCOPE;
 use crate::{ui, Context};
 
-use super::stats::{PerQuestion, Tally};
+use super::stats::PerQuestion;
 
 #[derive(Debug, Serialize)]
 pub struct Candidate {
@@ -109,8 +109,7 @@ pub fn run(args: &SuggestArgs, ctx: &Context) -> Result<ExitCode> {
         );
     };
     let db = |e| Error::db(&ctx.paths.db, e);
-    let mut tally = Tally::default();
-    store.for_each_stat(&query, |r| tally.add(r)).map_err(db)?;
+    let tally = super::stats::tally(&store, &query).map_err(db)?;
     let prefs = store.all_preferences().map_err(db)?;
     let silenced_globally: HashMap<&str, &str> = prefs
         .iter()

@@ -250,14 +250,17 @@ fn is_chosen(row: &LogRow, label: &str) -> bool {
 pub fn render_block(row: &LogRow, now_ms: i64, style: &Style) -> String {
     let (label, colour) = outcome_label(&row.outcome);
     let mut out = format!(
-        "{} ({} ago)  {}  {}  {} {}\n",
+        "{} ({} ago)  {}  {}  {} {}",
         minute_of(&row.asked_at),
         crate::time::format_age(now_ms - row.asked_at_ms),
         project_of(row),
         style.paint("1", &ui::sanitize(&row.question_id, false)),
         style.paint(colour, label),
         followed_mark(row.followed_recommendation)
-    );
+    )
+    .trim_end()
+    .to_owned();
+    out.push('\n');
     if let Some(h) = row.header.as_deref().filter(|h| !h.is_empty()) {
         out.push_str(&format!("  [{}]\n", ui::sanitize(h, false)));
     }

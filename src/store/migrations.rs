@@ -64,6 +64,15 @@ pub const MIGRATIONS: &[&str] = &[
         confirmed_by TEXT NOT NULL
     );
     "#,
+    // 2: the query CLI at a million rows. `pending` (and `--outcome pending|abandoned`) reads
+    //    the few pending rows in time order from a small partial index instead of walking the
+    //    whole time index; `stats` and `suggest` scan a narrow covering index (time first, so
+    //    `--since` is a range) instead of the table and its question texts.
+    r#"
+    CREATE INDEX questions_pending_by_time ON questions (asked_at) WHERE outcome = 'pending';
+    CREATE INDEX questions_stats ON questions (asked_at, outcome, question_id, project, door_type,
+                                               followed_recommendation, afk, settled_at);
+    "#,
 ];
 
 /// The schema version this binary writes.

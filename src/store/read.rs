@@ -240,9 +240,19 @@ impl Store {
         query: &Query,
         mut each: impl FnMut(LogRow) -> rusqlite::Result<()>,
     ) -> rusqlite::Result<()> {
+        let sql = self.rows_sql(query);
+        let mut stmt = self.conn().prepare(&sql)?;
+        let mut rows = stmt.query(params_from_iter(query.params.iter()))?;
+        while let Some(row) = rows.next()? {
+            each(LogRow::from_row(row)?)?;
+        }
+        Ok(())
+    }
+
+    fn rows_sql(&self, query: &Query) -> String {
         let columns = select_columns();
         let where_sql = query.where_sql();
-        let sql = match query.limit {
+        match query.limit {
             Some(n) => format!(
                 "SELECT * FROM (SELECT {columns} FROM questions q {where_sql}
                  ORDER BY q.asked_at DESC, q.id DESC LIMIT {n}) ORDER BY 25, 27"
@@ -250,13 +260,7 @@ impl Store {
             None => {
                 format!("SELECT {columns} FROM questions q {where_sql} ORDER BY q.asked_at, q.id")
             }
-        };
-        let mut stmt = self.conn().prepare(&sql)?;
-        let mut rows = stmt.query(params_from_iter(query.params.iter()))?;
-        while let Some(row) = rows.next()? {
-            each(LogRow::from_row(row)?)?;
         }
-        Ok(())
     }
 
     /// Reading pragmas for a query command's connection: memory-map the file and give the
@@ -268,46 +272,73 @@ impl Store {
     }
 
     /// One narrow pass over the rows matching `query` (no text columns but ids), in no
-    /// particular order, for `stats` and `suggest`.
+    /// particular order, for `stats` and `suggest`. Settled rows come from the covering
+    /// `questions_stats` index with their stored outcome (which is their effective one); the
+    /// few pending rows come from the partial pending index with the effective-outcome rule.
     pub fn for_each_stat(
         &self,
         query: &Query,
         mut each: impl FnMut(&StatRow<'_>),
     ) -> rusqlite::Result<()> {
-        let sql = format!(
-            "SELECT q.question_id, q.project, {EFFECTIVE_OUTCOME}, q.door_type,
-                    q.followed_recommendation, q.afk, q.asked_at, q.settled_at
-             FROM questions q {}",
-            query.where_sql()
-        );
+        let where_sql = query.where_sql();
+        let and = if where_sql.is_empty() { "WHERE" } else { "AND" };
+        for (outcome, condition) in [
+            // `?1 IS NOT NULL`: every query binds `now` as ?1, so the statement must use it.
+            ("q.outcome", "q.outcome <> 'pending' AND ?1 IS NOT NULL"),
+            // Pending for over a day reads as abandoned by the rule itself: no lookup per row.
+            (
+                "'abandoned'",
+                "q.outcome = 'pending' AND q.asked_at < ?1 - 86400000",
+            ),
+            (
+                EFFECTIVE_OUTCOME,
+                "q.outcome = 'pending' AND q.asked_at >= ?1 - 86400000",
+            ),
+        ] {
+            let sql = format!(
+                "SELECT q.question_id, q.project, {outcome}, q.door_type,
+                        q.followed_recommendation, q.afk, q.asked_at, q.settled_at
+                 FROM questions q {where_sql} {and} {condition}"
+            );
+            let mut stmt = self.conn().prepare(&sql)?;
+            let mut rows = stmt.query(params_from_iter(query.params.iter()))?;
+            while let Some(r) = rows.next()? {
+                let text = |i: usize| -> &str {
+                    match r.get_ref(i) {
+                        Ok(rusqlite::types::ValueRef::Text(t)) => {
+                            std::str::from_utf8(t).unwrap_or("")
+                        }
+                        _ => "",
+                    }
+                };
+                let project = Some(text(1)).filter(|p| !p.is_empty());
+                each(&StatRow {
+                    question_id: text(0),
+                    project,
+                    outcome: text(2),
+                    door_type: text(3),
+                    followed: r.get(4)?,
+                    afk: r.get(5)?,
+                    asked_at: r.get(6)?,
+                    settled_at: r.get(7)?,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Stream the raw columns of the rows matching `query` (the [`select_columns`] order),
+    /// oldest first, without building a [`LogRow`]: the fast path of CSV export.
+    pub fn for_each_raw(
+        &self,
+        query: &Query,
+        mut each: impl FnMut(&Row<'_>) -> rusqlite::Result<()>,
+    ) -> rusqlite::Result<()> {
+        let sql = self.rows_sql(query);
         let mut stmt = self.conn().prepare(&sql)?;
         let mut rows = stmt.query(params_from_iter(query.params.iter()))?;
-        while let Some(r) = rows.next()? {
-            let text = |i: usize| -> rusqlite::Result<&str> {
-                r.get_ref(i)?.as_str().map_err(|e| {
-                    rusqlite::Error::FromSqlConversionFailure(
-                        i,
-                        r.get_ref(i)
-                            .map(|v| v.data_type())
-                            .unwrap_or(rusqlite::types::Type::Null),
-                        Box::new(e),
-                    )
-                })
-            };
-            let project = match r.get_ref(1)? {
-                rusqlite::types::ValueRef::Text(t) => std::str::from_utf8(t).ok(),
-                _ => None,
-            };
-            each(&StatRow {
-                question_id: text(0)?,
-                project,
-                outcome: text(2)?,
-                door_type: text(3)?,
-                followed: r.get(4)?,
-                afk: r.get(5)?,
-                asked_at: r.get(6)?,
-                settled_at: r.get(7)?,
-            });
+        while let Some(row) = rows.next()? {
+            each(row)?;
         }
         Ok(())
     }
@@ -367,6 +398,15 @@ impl Store {
     pub fn data_version(&self) -> rusqlite::Result<i64> {
         self.conn()
             .query_row("PRAGMA data_version", [], |r| r.get(0))
+    }
+
+    /// The earliest and latest `asked_at` in the log (`None` when empty); two index probes.
+    pub fn time_span(&self) -> rusqlite::Result<Option<(i64, i64)>> {
+        self.conn().query_row(
+            "SELECT (SELECT min(asked_at) FROM questions), (SELECT max(asked_at) FROM questions)",
+            [],
+            |r| Ok(r.get::<_, Option<i64>>(0)?.zip(r.get::<_, Option<i64>>(1)?)),
+        )
     }
 
     /// The largest rowid in the log (0 when empty).

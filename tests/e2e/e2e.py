@@ -6,8 +6,8 @@
 For each scenario (scenarios/<name>.json) this builds an isolated world under a fresh
 /tmp/askhook-e2e.* folder (HOME, CLAUDE_CONFIG_DIR, a git project, ASKHOOK_HOME), writes the
 settings the user had before askhook (a capture hook on every event, standing in for another
-tool's hooks), installs askhook into them (`askhook install --settings`, or the same shape by
-hand while this build's installer is a placeholder), starts fake_api.py on a free 127.0.0.1 port
+tool's hooks), installs askhook into them (`askhook install --settings`, checking the exec-form
+registration on all six events and that the other tool's hooks stayed), starts fake_api.py on a free 127.0.0.1 port
 (also the client's HTTPS proxy, so any other traffic is caught), runs `claude` in a private tmux
 server, plays the scenario's drive steps, then checks what askhook recorded (`askhook log
 --json`), what the model was told (the tool_result blocks the fake API received) and what the
@@ -21,10 +21,13 @@ Scenario file (JSON; the fake API reads "turns" and "side_reply", see fake_api.p
     mcp_args                     present: run fake_mcp.py as MCP server "askmcp" with these args
     settings_extra               keys merged into the pre-install settings.json
     cwd                          start claude in this folder inside the project (default: its root)
+    default_paths                true: no ASKHOOK_HOME for the hook or the CLI (askhook's defaults)
     before                       [["pref", "set", "demo-q", "never-ask"], ...]: askhook commands
                                  run in the project dir before claude starts (each must exit 0)
     uninstall                    true: after the session, `askhook uninstall` must give back the
                                  pre-install settings.json byte for byte
+    default_scope                true: `askhook install`/`uninstall` without --settings (the user
+                                 scope must resolve to $CLAUDE_CONFIG_DIR/settings.json)
     drive                        steps, in order:
         {"wait": "text", "timeout": 30}    poll the screen until it shows text
         {"text": "literal"}                type (send-keys -l)
@@ -67,18 +70,15 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 MATCHER = "(AskUserQuestion|mcp__.*__AskUserQuestion)"
 TOOL_EVENTS = ["PreToolUse", "PostToolUse", "PostToolUseFailure"]
 TURN_EVENTS = ["Stop", "UserPromptSubmit", "SessionEnd"]
-PLACEHOLDER_INSTALLER = "is not available in this build yet"
 # Lines on screen that mean a hook misbehaved (unless the scenario expects them).
 HOOK_TROUBLE = ["hook error", "non-blocking status", "blocking error", "validation failed",
                 "hook failed", "hook timed out", "timed out"]
 EXIT_MARK = "__CLAUDE_EXITED"
+# askhook's own deadline is 2.5 s; a run Claude Code timed longer than this is a finding
+SLOW_HOOK_MS = 3000
 
 
 class Failure(Exception):
-    pass
-
-
-class Skip(Exception):
     pass
 
 
@@ -137,7 +137,11 @@ class World:
         self.home = os.path.join(self.root, "home")
         self.config = os.path.join(self.home, ".claude")
         self.proj = os.path.join(self.root, "proj")
-        self.ahome = os.path.join(self.root, "askhook-home")
+        # "default_paths": no ASKHOOK_HOME for the hook nor the CLI; askhook finds its data
+        # under HOME (~/.local/share/askhook) on both sides, as for a user who set nothing
+        self.default_paths = bool(scenario.get("default_paths"))
+        self.ahome = (os.path.join(self.home, ".local", "share", "askhook") if self.default_paths
+                      else os.path.join(self.root, "askhook-home"))
         self.capture = os.path.join(self.root, "capture")
         self.api_log = os.path.join(self.root, "api.jsonl")
         self.settings = os.path.join(self.config, "settings.json")
@@ -145,9 +149,9 @@ class World:
         self.api = None
         self.port = None
         self.tmux_started = False
+        self.pane_pid = None
         self.screens = []  # every distinct screen seen, in order: (label, text)
         self.pre_install = None
-        self.install_note = ""
         # where claude starts: the project root, or a folder inside it (scenario "cwd")
         self.cwd = os.path.join(self.proj, scenario.get("cwd", ""))
         for d in (self.config, self.cwd, self.capture):
@@ -158,9 +162,12 @@ class World:
     # ---- askhook -------------------------------------------------------------------------
     def askhook_env(self):
         """A person's shell: no agent markers, only this world's folders."""
-        return {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": self.home,
-                "ASKHOOK_HOME": self.ahome, "CLAUDE_CONFIG_DIR": self.config,
-                "LANG": "C.UTF-8", "NO_COLOR": "1"}
+        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": self.home,
+               "ASKHOOK_HOME": self.ahome, "CLAUDE_CONFIG_DIR": self.config,
+               "LANG": "C.UTF-8", "NO_COLOR": "1"}
+        if self.default_paths:
+            del env["ASKHOOK_HOME"]
+        return env
 
     def askhook(self, args, timeout=20):
         return subprocess.run([self.askhook_bin] + list(args), cwd=self.proj,
@@ -202,24 +209,27 @@ class World:
         with open(self.settings, "rb") as f:
             self.pre_install = f.read()
 
+    def install_args(self):
+        """`--settings <file>`, or none: the default (user) scope, which must find Claude
+        Code's file through CLAUDE_CONFIG_DIR."""
+        return [] if self.sc.get("default_scope") else ["--settings", self.settings]
+
     def install(self):
-        r = self.askhook(["install", "--settings", self.settings, "--yes"])
-        if r.returncode == 0:
-            self.install_note = "askhook install"
-            return True
-        if PLACEHOLDER_INSTALLER not in r.stderr:
+        r = self.askhook(["install"] + self.install_args() + ["--yes"])
+        if r.returncode != 0:
             raise Failure("askhook install exited %d:\n%s%s" % (r.returncode, r.stdout, r.stderr))
-        # The installer is still a placeholder in this build: the same shape by hand.
-        self.install_note = "settings written by hand (askhook install is a placeholder here)"
-        s = json.loads(self.pre_install)
-        item = {"type": "command", "command": self.askhook_bin, "args": ["hook"], "timeout": 5}
-        for ev in TOOL_EVENTS:
-            s["hooks"][ev].append({"matcher": MATCHER, "hooks": [dict(item)]})
-        for ev in TURN_EVENTS:
-            s["hooks"][ev].append({"hooks": [dict(item)]})
-        with open(self.settings, "w") as f:
-            f.write(json.dumps(s, indent=2) + "\n")
-        return False
+        s = json.load(open(self.settings))
+        want = {"type": "command", "command": self.askhook_bin, "args": ["hook"], "timeout": 5}
+        for ev in TOOL_EVENTS + TURN_EVENTS:
+            items = [(e.get("matcher"), h) for e in s.get("hooks", {}).get(ev, [])
+                     for h in e.get("hooks", [])]
+            ours = [(m, h) for m, h in items if h.get("command") == self.askhook_bin]
+            matcher = MATCHER if ev in TOOL_EVENTS else None
+            if [(m, h) for m, h in ours] != [(matcher, want)]:
+                raise Failure("after askhook install, %s holds %s; expected one %s (matcher %s)" % (
+                    ev, json.dumps(ours), json.dumps(want), matcher))
+            if not any("capture_hook.sh" in str(h.get("command")) for _, h in items):
+                raise Failure("askhook install dropped the other tool's %s hook" % ev)
 
     def write_state_file(self):
         version = subprocess.run([self.claude, "--version"], capture_output=True, text=True,
@@ -258,7 +268,7 @@ class World:
 
     def claude_env(self):
         proxy = "http://127.0.0.1:%d" % self.port
-        return {
+        env = {
             "HOME": self.home, "CLAUDE_CONFIG_DIR": self.config,
             "ANTHROPIC_BASE_URL": proxy, "ANTHROPIC_API_KEY": "dummy",
             "DISABLE_TELEMETRY": "1", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
@@ -267,10 +277,13 @@ class World:
             # anything not for the fake API goes to it as a proxy, is refused and logged
             "HTTPS_PROXY": proxy, "HTTP_PROXY": proxy, "https_proxy": proxy,
             "http_proxy": proxy, "NO_PROXY": "127.0.0.1,localhost", "no_proxy": "127.0.0.1,localhost",
-            "ASKHOOK_HOME": self.ahome, "E2E_CAPTURE_DIR": self.capture,
+            "E2E_CAPTURE_DIR": self.capture,
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8",
             "TERM": "xterm-256color",
         }
+        if not self.default_paths:
+            env["ASKHOOK_HOME"] = self.ahome
+        return env
 
     def start_claude(self):
         args = [self.claude]
@@ -293,6 +306,8 @@ class World:
                         "-s", "cc", "-x", "200", "-y", "50", script],
                        env=self.claude_env(), check=True, timeout=20)
         self.tmux_started = True
+        pid = self.tmux("display-message", "-p", "-t", "cc", "#{pane_pid}").stdout.strip()
+        self.pane_pid = int(pid) if pid.isdigit() else None
 
     def tmux(self, *args):
         return subprocess.run(["tmux", "-L", self.sock] + list(args), capture_output=True,
@@ -308,8 +323,55 @@ class World:
     def hook_files(self, event=None):
         return sorted(glob.glob(os.path.join(self.capture, "[0-9]*-%s.json" % (event or "*"))))
 
+    def save(self, dest):
+        """Copy what this world saw (hook payloads, tool_results, screens) to dest/<name>/."""
+        out = os.path.join(dest, self.name)
+        shutil.rmtree(out, ignore_errors=True)
+        os.makedirs(out)
+        for p in self.hook_files():
+            shutil.copy(p, out)
+        with open(os.path.join(out, "tool_results.json"), "w") as f:
+            json.dump([tr for tr, _ in self.tool_results()], f, indent=2, ensure_ascii=False)
+        with open(os.path.join(out, "screens.txt"), "w") as f:
+            for label, text in self.screens:
+                f.write("===== %s =====\n%s\n" % (label, text))
+
+    def processes(self):
+        """The pids under this world's tmux pane (claude, its hooks, the MCP server)."""
+        if not self.pane_pid:
+            return []
+        children = {}
+        for entry in os.listdir("/proc"):
+            if entry.isdigit():
+                try:
+                    with open("/proc/%s/stat" % entry) as f:
+                        ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+                except (OSError, ValueError, IndexError):
+                    continue
+                children.setdefault(ppid, []).append(int(entry))
+        out, todo = [], [self.pane_pid]
+        while todo:
+            pid = todo.pop()
+            out.append(pid)
+            todo += children.get(pid, [])
+        return [p for p in out if os.path.exists("/proc/%d" % p)]
+
     def cleanup(self):
         if self.tmux_started:
+            # a claude still running (the scenario failed mid-way) gets SIGTERM and time to run
+            # its SessionEnd hooks, so nothing writes into the folder after it is deleted
+            running = [p for p in self.processes() if p != self.pane_pid]
+            for pid in running:
+                try:
+                    os.kill(pid, signal.SIGTERM)
+                except OSError:
+                    pass
+            poll(lambda: not any(os.path.exists("/proc/%d" % p) for p in running), 10, 0.2)
+            for pid in running + [p for p in self.processes() if p != self.pane_pid]:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except OSError:
+                    pass
             self.tmux("kill-server")
         if self.api:
             self.api.terminate()
@@ -428,6 +490,11 @@ class World:
     def hook_trouble_in_transcript(self):
         problems = []
         for r in self.transcript_hook_records():
+            for info in [r] + list(r.get("hookInfos") or []):
+                if (self.askhook_bin in str(info.get("command", ""))
+                        and info.get("durationMs", 0) > SLOW_HOOK_MS):
+                    problems.append("askhook took %s ms (Claude Code's timeout is 5 s): %s" % (
+                        info["durationMs"], json.dumps(info)[:300]))
             t = r.get("type")
             if t == "system":
                 if r.get("hookErrors"):
@@ -503,7 +570,7 @@ class World:
         """What a failure prints: last screen, hook payloads, rows, error log, tool_results."""
         out = ["  --- last screen (%s) ---" % (self.screens[-1][0] if self.screens else "none")]
         out += ["  | " + l for l in (self.screens[-1][1] if self.screens else "").splitlines()]
-        out.append("  --- hook payloads seen (%s) ---" % self.install_note)
+        out.append("  --- hook payloads seen ---")
         for p in self.hook_files():
             body = open(p, encoding="utf-8", errors="replace").read().strip()
             out.append("  %s: %s" % (os.path.basename(p), body[:2000]))
@@ -527,13 +594,11 @@ def sh_quote(s):
     return "'" + s.replace("'", "'\\''") + "'"
 
 
-def run_scenario(sc, claude, askhook, keep):
+def run_scenario(sc, claude, askhook, keep, save):
     w = World(sc, claude, askhook, keep)
     try:
         w.write_pre_install_settings()
-        real_installer = w.install()
-        if sc.get("uninstall") and not real_installer:
-            raise Skip("needs `askhook install`/`uninstall`, still placeholders in this build")
+        w.install()
         w.write_state_file()
         for args in sc.get("before", []):
             r = w.askhook(args)
@@ -545,7 +610,7 @@ def run_scenario(sc, claude, askhook, keep):
         w.drive(sc.get("drive", []))
         problems = w.check(sc.get("expect", {}))
         if sc.get("uninstall"):
-            r = w.askhook(["uninstall", "--settings", w.settings, "--yes"])
+            r = w.askhook(["uninstall"] + w.install_args() + ["--yes"])
             after = open(w.settings, "rb").read()
             if r.returncode != 0:
                 problems.append("askhook uninstall exited %d: %s%s" % (
@@ -556,13 +621,15 @@ def run_scenario(sc, claude, askhook, keep):
                                     w.pre_install.decode(), after.decode()))
         if problems:
             raise Failure("\n".join("  - " + p for p in problems))
-        return w.install_note
+        return "askhook install " + ("--settings" if w.install_args() else "(user scope)")
     except Failure as e:
         text = str(e) if str(e).startswith("  - ") else "  - " + str(e)
         raise Failure("%s\n%s" % (text, w.report()))
     except (OSError, ValueError, subprocess.SubprocessError) as e:
         raise Failure("  - the driver failed: %s: %s\n%s" % (type(e).__name__, e, w.report()))
     finally:
+        if save:
+            w.save(save)
         w.cleanup()
 
 
@@ -571,6 +638,8 @@ def main():
     ap.add_argument("--claude", required=True)
     ap.add_argument("--askhook", required=True)
     ap.add_argument("--keep", action="store_true", help="keep each scenario's work folder")
+    ap.add_argument("--save", metavar="DIR",
+                    help="copy each scenario's hook payloads, tool_results and screens to DIR/<name>/")
     ap.add_argument("names", nargs="*", help="scenario names (default: all)")
     a = ap.parse_args()
     claude, askhook = os.path.abspath(a.claude), os.path.abspath(a.askhook)
@@ -585,7 +654,7 @@ def main():
     def on_term(*_):
         raise KeyboardInterrupt()
     signal.signal(signal.SIGTERM, on_term)
-    passed = failed = skipped = 0
+    passed = failed = 0
     interrupted = False
     t_all = time.monotonic()
     for sc in scenarios:
@@ -595,12 +664,9 @@ def main():
             print("FAIL %-22s not run (interrupted)" % sc["name"], flush=True)
             continue
         try:
-            note = run_scenario(sc, claude, askhook, a.keep)
+            note = run_scenario(sc, claude, askhook, a.keep, a.save and os.path.abspath(a.save))
             passed += 1
             print("ok   %-22s %5.1fs  (%s)" % (sc["name"], time.monotonic() - t0, note), flush=True)
-        except Skip as e:
-            skipped += 1
-            print("SKIP %-22s %s" % (sc["name"], e), flush=True)
         except Failure as e:
             failed += 1
             print("FAIL %-22s %5.1fs\n%s" % (sc["name"], time.monotonic() - t0, e), flush=True)
@@ -608,7 +674,7 @@ def main():
             interrupted = True
             failed += 1
             print("FAIL %-22s interrupted (suite time limit or Ctrl-C)" % sc["name"], flush=True)
-    print("%d scenario(s) in %.0fs; %d skipped" % (len(scenarios), time.monotonic() - t_all, skipped))
+    print("%d scenario(s) in %.0fs" % (len(scenarios), time.monotonic() - t_all))
     print("%d passed, %d failed" % (passed, failed))
     sys.exit(1 if failed else 0)
 
