@@ -885,6 +885,27 @@ const PROD_BENIGN_NEXT: &[&str] = &[
     "worthy",
     "strength",
 ];
+/// "matches production", "same as prod": a comparison, not an action on production.
+const PROD_BENIGN_PREV: &[&str] = &[
+    "non",
+    "pre",
+    "match",
+    "matches",
+    "matching",
+    "mirror",
+    "mirrors",
+    "mirroring",
+    "like",
+    "as",
+    "than",
+    "resembles",
+    "emulate",
+    "emulates",
+    "emulating",
+    "simulate",
+    "simulates",
+    "unlike",
+];
 const SCHEMA_CTX: &[&str] = &[
     "schema",
     "schemas",
@@ -1404,7 +1425,6 @@ const RULES: &[(&str, &[&str], Rule)] = &[
     (
         "wipe",
         &[
-            "=from",
             "clean",
             "wip",
             "nuk",
@@ -2679,7 +2699,7 @@ fn expose_secret(t: &Text) -> Option<Span> {
 
 fn production(t: &Text) -> Option<Span> {
     t.any(&|t, i| {
-        (t.is(i, PROD) && !t.next_is(i, PROD_BENIGN_NEXT) && !t.prev_is(i, &["non", "pre"]))
+        (t.is(i, PROD) && !t.next_is(i, PROD_BENIGN_NEXT) && !t.prev_is(i, PROD_BENIGN_PREV))
             || (t.is(i, &["live"])
                 && (t.prev_is(
                     i,
@@ -2745,9 +2765,6 @@ fn delete(t: &Text) -> Option<Span> {
 }
 
 fn wipe(t: &Text) -> Option<Span> {
-    if let Some(span) = t.after(&|t, i| t.is(i, &["from"]), &|t, j| t.is(j, &["scratch"]), 1) {
-        return Some(span);
-    }
     t.any(&|t, i| {
         t.is(
             i,

@@ -483,9 +483,9 @@ const ONE_WAY: &[(&str, &[&str], &str)] = &[
         "bulk-data-change",
     ),
     (
-        "from scratch",
-        &["Rebuild the search index from scratch?"],
-        "wipe",
+        "recreate the index",
+        &["Drop and recreate the search index?"],
+        "*",
     ),
     ("start over", &["Start over?"], "discard-changes"),
     (
@@ -950,6 +950,29 @@ const TWO_WAY: &[(&str, &[&str])] = &[
         "update readme set",
         &["Update the README to set expectations?"],
     ),
+    (
+        "matches production",
+        &[
+            "Which database?",
+            "DB",
+            "PostgreSQL",
+            "Matches production; JSONB for line items.",
+            "SQLite",
+            "Simpler",
+        ],
+    ),
+    (
+        "build from scratch",
+        &[
+            "Enable the build cache?",
+            "Cache",
+            "Yes",
+            "Faster builds",
+            "No",
+            "Always build from scratch.",
+        ],
+    ),
+    ("same as prod", &["Use the same Node version as prod?"]),
     ("clear cache", &["Clear the cache and rebuild?"]),
     ("restart server", &["Restart the dev server?"]),
     ("rebase onto main", &["Rebase onto main or merge main in?"]),

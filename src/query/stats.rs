@@ -519,7 +519,13 @@ mod tests {
     #[test]
     fn merged_halves_equal_one_pass() {
         let ids = ["a", "b", "c"];
-        let outcomes = ["answered", "auto-decided", "declined", "answered", "abandoned"];
+        let outcomes = [
+            "answered",
+            "auto-decided",
+            "declined",
+            "answered",
+            "abandoned",
+        ];
         let rows: Vec<StatRow<'_>> = (0..40)
             .map(|i| StatRow {
                 question_id: ids[i % 3],
