@@ -554,12 +554,28 @@ fn a_newer_question_in_the_same_session_abandons_a_pending_one() {
     let first = payload(&world, "hook/pre-single.json");
     let mut second = payload(&world, "hook/pre-no-recommendation.json");
     second["session_id"] = first["session_id"].clone();
+    second["prompt_id"] = json!("another-prompt");
     send(&world, &first);
     std::thread::sleep(Duration::from_millis(5));
     send(&world, &second);
     let rows = world.log();
     assert_eq!(rows[0]["outcome"], "abandoned");
     assert_eq!(rows[1]["outcome"], "pending");
+}
+
+#[test]
+fn parallel_calls_of_one_prompt_are_all_pending() {
+    // Claude Code fires the PreToolUse of every AskUserQuestion in one assistant message
+    // before it shows the first picker (seen with the real CLI): both are on screen.
+    let world = World::new();
+    let first = payload(&world, "hook/pre-single.json");
+    let mut second = payload(&world, "hook/pre-no-recommendation.json");
+    second["session_id"] = first["session_id"].clone();
+    second["prompt_id"] = first["prompt_id"].clone();
+    send(&world, &first);
+    std::thread::sleep(Duration::from_millis(5));
+    send(&world, &second);
+    assert!(world.log().iter().all(|r| r["outcome"] == "pending"));
 }
 
 #[test]

@@ -434,9 +434,11 @@ fn pending_lists_unsettled_questions_with_their_age() {
         text.contains("waiting") && text.contains("Which approach should we use?"),
         "{text}"
     );
-    // A newer question in the same session makes the older one read as abandoned.
+    // A newer question in the same session, from a later prompt, makes the older one read as
+    // abandoned.
     let mut newer = payload("deny--01-PreToolUse");
     newer["tool_use_id"] = json!("toolu_newer");
+    newer["prompt_id"] = json!("a-later-prompt");
     newer["tool_input"]["questions"] = json!([newer["tool_input"]["questions"][0]]);
     world.hook_json(newer);
     assert_eq!(
