@@ -885,6 +885,27 @@ const PROD_BENIGN_NEXT: &[&str] = &[
     "worthy",
     "strength",
 ];
+/// "matches production", "same as prod": a comparison, not an action on production.
+const PROD_BENIGN_PREV: &[&str] = &[
+    "non",
+    "pre",
+    "match",
+    "matches",
+    "matching",
+    "mirror",
+    "mirrors",
+    "mirroring",
+    "like",
+    "as",
+    "than",
+    "resembles",
+    "emulate",
+    "emulates",
+    "emulating",
+    "simulate",
+    "simulates",
+    "unlike",
+];
 const SCHEMA_CTX: &[&str] = &[
     "schema",
     "schemas",
@@ -1083,9 +1104,9 @@ const RULES: &[(&str, &[&str], Rule)] = &[
     (
         "discard-changes",
         &[
-            "discard", "throw", "threw", "toss", "blow", "los", "revert", "reset", "restor",
-            "checkout", "undo", "overwrit", "clear", "wip", "nuk", "delet", "remov", "drop",
-            "=git",
+            "start", "begin", "discard", "throw", "threw", "toss", "blow", "los", "revert",
+            "reset", "restor", "checkout", "undo", "overwrit", "clear", "wip", "nuk", "delet",
+            "remov", "drop", "=git",
         ],
         discard_changes,
     ),
@@ -1351,6 +1372,42 @@ const RULES: &[(&str, &[&str], Rule)] = &[
         ],
         expose_secret,
     ),
+    (
+        "bulk-data-change",
+        &[
+            "backfill", "bulk", "mass", "batch", "update", "execut", "run", "apply",
+        ],
+        bulk_data_change,
+    ),
+    (
+        "sign-agreement",
+        &["accept", "agree", "sign", "consent"],
+        sign_agreement,
+    ),
+    (
+        "grant-access",
+        &[
+            "grant", "give", "giving", "add", "make", "making", "promot", "elevat", "invit",
+        ],
+        grant_access,
+    ),
+    (
+        "disable-protection",
+        &[
+            "disabl",
+            "remov",
+            "delet",
+            "bypass",
+            "weaken",
+            "lower",
+            "deactivat",
+            "unprotect",
+            "turn",
+            "switch",
+            "=no",
+        ],
+        disable_protection,
+    ),
     ("production", &["prod", "prd", "=live"], production),
     (
         "rm",
@@ -1544,6 +1601,175 @@ fn dns_change(t: &Text) -> Option<Span> {
     )
 }
 
+fn bulk_data_change(t: &Text) -> Option<Span> {
+    t.any(&|t, i| t.stem(i, &["backfill"]))
+        .or_else(|| {
+            t.near(
+                &|t, i| t.is(i, &["bulk", "mass"]),
+                &|t, j| {
+                    t.stem(
+                        j,
+                        &[
+                            "updat", "delet", "edit", "chang", "modif", "insert", "import",
+                            "email", "send", "record", "row", "user", "customer", "data", "writ",
+                            "migrat",
+                        ],
+                    )
+                },
+                3,
+            )
+        })
+        // SQL `UPDATE … SET`.
+        .or_else(|| t.after(&|t, i| t.is(i, &["update"]), &|t, j| t.is(j, &["set"]), 2))
+        .or_else(|| {
+            t.near(
+                &|t, i| t.stem(i, &["execut", "run", "apply"]),
+                &|t, j| t.is(j, &["sql", "psql", "query", "queries"]),
+                3,
+            )
+        })
+}
+
+fn sign_agreement(t: &Text) -> Option<Span> {
+    t.near(
+        &|t, i| t.stem(i, &["accept", "agree", "sign", "consent"]),
+        &|t, j| {
+            t.is(
+                j,
+                &[
+                    "terms",
+                    "tos",
+                    "contract",
+                    "contracts",
+                    "agreement",
+                    "agreements",
+                    "eula",
+                    "nda",
+                    "cla",
+                    "offer",
+                    "dpa",
+                    "sla",
+                ],
+            )
+        },
+        5,
+    )
+}
+
+fn grant_access(t: &Text) -> Option<Span> {
+    let privileged = |t: &Text, j: usize| {
+        t.is(
+            j,
+            &[
+                "admin",
+                "admins",
+                "owner",
+                "owners",
+                "ownership",
+                "root",
+                "sudo",
+                "sudoer",
+                "sudoers",
+                "superuser",
+                "administrator",
+                "maintainer",
+                "collaborator",
+            ],
+        )
+    };
+    let person = |t: &Text, j: usize| {
+        t.is(
+            j,
+            &[
+                "access",
+                "rights",
+                "privileges",
+                "permissions",
+                "permission",
+                "role",
+                "me",
+                "him",
+                "her",
+                "them",
+                "user",
+                "contractor",
+                "bot",
+                "account",
+                "member",
+                "person",
+                "team",
+                "vendor",
+                "everyone",
+                "org",
+                "organization",
+            ],
+        )
+    };
+    t.near(
+        &|t, i| t.stem(i, &["grant", "promot", "elevat"]),
+        &privileged,
+        5,
+    )
+    .or_else(|| {
+        let span = t.near(
+            &|t, i| t.stem(i, &["give", "giving", "add", "make", "making", "invit"]),
+            &privileged,
+            5,
+        )?;
+        let (lo, hi) = (span.0.saturating_sub(5), (span.1 + 5).min(t.len() - 1));
+        (lo..=hi).any(|k| person(t, k)).then_some(span)
+    })
+}
+
+fn disable_protection(t: &Text) -> Option<Span> {
+    t.near(
+        &|t, i| {
+            t.stem(
+                i,
+                &[
+                    "disabl",
+                    "remov",
+                    "delet",
+                    "bypass",
+                    "weaken",
+                    "lower",
+                    "deactivat",
+                    "unprotect",
+                ],
+            ) || (t.is(i, &["turn", "turning", "switch", "switching"]) && t.next_is(i, &["off"]))
+        },
+        &|t, j| {
+            t.is(
+                j,
+                &[
+                    "protection",
+                    "protections",
+                    "protected",
+                    "2fa",
+                    "mfa",
+                    "firewall",
+                    "security",
+                    "ssl",
+                    "tls",
+                    "https",
+                    "encryption",
+                    "backups",
+                    "audit",
+                    "auditing",
+                    "sso",
+                    "rbac",
+                    "waf",
+                    "antivirus",
+                    "selinux",
+                    "apparmor",
+                ],
+            )
+        },
+        5,
+    )
+    .or_else(|| t.any(&|t, i| t.flag_is(i, &["no"]) && t.next_is(i, &["verify"])))
+}
+
 fn is_push(t: &Text, i: usize) -> bool {
     t.is(i, PUSH)
 }
@@ -1609,6 +1835,13 @@ fn git_clean(t: &Text) -> Option<Span> {
 }
 
 fn discard_changes(t: &Text) -> Option<Span> {
+    if let Some(span) = t.after(
+        &|t, i| t.is(i, &["start", "starting", "begin"]),
+        &|t, j| t.is(j, &["over", "fresh", "afresh"]),
+        1,
+    ) {
+        return Some(span);
+    }
     t.any(&|t, i| t.stem(i, &["discard"]))
         .or_else(|| {
             t.after(
@@ -1908,6 +2141,10 @@ fn send_money(t: &Text) -> Option<Span> {
                 "refunded",
                 "remit",
                 "reimburse",
+                "buy",
+                "buying",
+                "purchase",
+                "purchasing",
                 "venmo",
                 "zelle",
             ],
@@ -2200,6 +2437,34 @@ fn format_disk(t: &Text) -> Option<Span> {
 }
 
 fn publish(t: &Text) -> Option<Span> {
+    if let Some(span) = t.near(
+        &|t, i| t.stem(i, &["submit"]),
+        &|t, j| {
+            t.is(
+                j,
+                &[
+                    "store",
+                    "appstore",
+                    "testflight",
+                    "apple",
+                    "google",
+                    "portal",
+                    "government",
+                    "regulator",
+                    "irs",
+                    "hmrc",
+                    "tax",
+                    "filing",
+                    "application",
+                    "journal",
+                    "conference",
+                ],
+            )
+        },
+        5,
+    ) {
+        return Some(span);
+    }
     t.any(&|t, i| t.stem(i, &["publish", "republish", "unpublish"]))
         .or_else(|| {
             t.near(
@@ -2434,7 +2699,7 @@ fn expose_secret(t: &Text) -> Option<Span> {
 
 fn production(t: &Text) -> Option<Span> {
     t.any(&|t, i| {
-        (t.is(i, PROD) && !t.next_is(i, PROD_BENIGN_NEXT) && !t.prev_is(i, &["non", "pre"]))
+        (t.is(i, PROD) && !t.next_is(i, PROD_BENIGN_NEXT) && !t.prev_is(i, PROD_BENIGN_PREV))
             || (t.is(i, &["live"])
                 && (t.prev_is(
                     i,
