@@ -114,6 +114,16 @@ struct SelfTest {
     problem: Option<String>,
 }
 
+/// A user-registry entry that disagrees with the embedded registry.
+#[derive(Debug, Serialize)]
+struct OverrideReport {
+    id: String,
+    embedded: &'static str,
+    user: &'static str,
+    i_know: bool,
+    honoured: bool,
+}
+
 #[derive(Debug, Serialize)]
 struct Report {
     version: &'static str,
@@ -124,6 +134,7 @@ struct Report {
     error_log: ErrorLogReport,
     modes: Vec<ModeReport>,
     self_test: SelfTest,
+    registry_overrides: Vec<OverrideReport>,
     warnings: Vec<String>,
 }
 
@@ -429,6 +440,7 @@ fn build(ctx: &Context) -> Report {
             ));
         }
     }
+    let registry_overrides = registry_overrides(ctx, &mut warnings);
     let self_test = self_test(ctx);
     Report {
         version: env!("CARGO_PKG_VERSION"),
@@ -454,8 +466,48 @@ fn build(ctx: &Context) -> Report {
         },
         modes,
         self_test,
+        registry_overrides,
         warnings,
     }
+}
+
+/// User-registry entries that change an embedded door type; lowering one is always shown.
+fn registry_overrides(ctx: &Context, warnings: &mut Vec<String>) -> Vec<OverrideReport> {
+    let registry = match crate::registry::Registry::load(&ctx.paths.user_registry) {
+        Ok(r) => r,
+        Err(problem) => {
+            warnings.push(format!(
+                "user registry {}: {problem}",
+                show(&ctx.paths.user_registry)
+            ));
+            return Vec::new();
+        }
+    };
+    let overrides: Vec<OverrideReport> = registry
+        .overrides()
+        .into_iter()
+        .map(|o| OverrideReport {
+            embedded: o.embedded.as_str(),
+            user: o.user.as_str(),
+            i_know: o.i_know,
+            honoured: o.honoured,
+            id: o.id,
+        })
+        .collect();
+    for o in &overrides {
+        if o.embedded == "one-way" && o.user == "two-way" {
+            let state = if o.honoured {
+                "in effect (--i-know): the registry no longer forces it to be asked; the classifier still reads its text"
+            } else {
+                "ignored (written without --i-know)"
+            };
+            warnings.push(format!(
+                "the user registry marks the one-way question `{}` two-way: {state}",
+                o.id
+            ));
+        }
+    }
+    overrides
 }
 
 fn exists_note(path: &Path) -> &'static str {

@@ -21,7 +21,17 @@ fn real_claude_code_end_to_end() {
     // Shown with --nocapture, and on failure.
     println!("{stdout}");
     eprintln!("{stderr}");
-    assert!(out.status.success(), "the end-to-end suite failed:\n{stdout}\n{stderr}");
-    let last = stdout.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("");
-    assert!(last.ends_with(" failed") && last.contains("passed"), "no summary line: {last:?}");
+    assert!(
+        out.status.success(),
+        "the end-to-end suite failed:\n{stdout}\n{stderr}"
+    );
+    let last = stdout
+        .lines()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("");
+    assert!(
+        last.ends_with(" failed") && last.contains("passed"),
+        "no summary line: {last:?}"
+    );
 }

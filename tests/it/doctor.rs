@@ -238,3 +238,30 @@ fn plugin_and_settings_registration_together_are_warned_about() {
         "{warnings:?}"
     );
 }
+
+#[test]
+fn doctor_shows_a_lowered_one_way_registry_entry() {
+    let world = crate::harness::World::new();
+    world
+        .run(&[
+            "registry",
+            "add",
+            "force-push-branch",
+            "--door",
+            "two-way",
+            "--i-know",
+        ])
+        .success();
+    let out = world.run(&["doctor", "--json"]).output();
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("doctor --json");
+    let overrides = report["registry_overrides"].as_array().unwrap();
+    assert_eq!(overrides.len(), 1, "{overrides:?}");
+    assert_eq!(overrides[0]["id"], "force-push-branch");
+    assert_eq!(overrides[0]["embedded"], "one-way");
+    assert_eq!(overrides[0]["honoured"], true);
+    let warnings = report["warnings"].to_string();
+    assert!(
+        warnings.contains("force-push-branch") && warnings.contains("--i-know"),
+        "{warnings}"
+    );
+}
