@@ -24,6 +24,7 @@ pub mod error;
 pub mod fsutil;
 pub mod hook;
 pub mod install;
+pub mod normalize;
 pub mod paths;
 pub mod policy;
 pub mod prefs;

@@ -44,6 +44,22 @@ impl Preference {
     }
 }
 
+/// Longest question (all its text fields together) the classifier reads. A longer one is
+/// treated as a one-way door: it always reaches the human, and padding cannot hide a
+/// destructive phrase past what the classifier has time to read.
+pub const MAX_CLASSIFIED_BYTES: usize = 64 * 1024;
+
+/// Classify a question's text fields, failing safe on oversized text.
+pub fn classify_fields(fields: &[&str]) -> Classification {
+    if fields.iter().map(|f| f.len()).sum::<usize>() > MAX_CLASSIFIED_BYTES {
+        return Classification {
+            door: Door::OneWay,
+            rule: Some("too-long-to-classify"),
+        };
+    }
+    crate::classify::classify(fields)
+}
+
 /// The door type of a question from both sources. The registry can only raise safety: a
 /// question is one-way when the registry **or** the classifier says so, so a marker that
 /// names a two-way registry id cannot launder a destructive question.
@@ -300,6 +316,20 @@ mod tests {
             };
             assert_eq!(decide(&[a]), Decision::Abstain);
         }
+    }
+
+    #[test]
+    fn oversized_questions_are_one_way() {
+        let long = "please pick one ".repeat(5000);
+        let c = classify_fields(&[&long, "Yes", "No"]);
+        assert_eq!(
+            (c.door, c.rule),
+            (Door::OneWay, Some("too-long-to-classify"))
+        );
+        assert_eq!(
+            classify_fields(&["Enable caching?", "Yes", "No"]).door,
+            Door::TwoWay
+        );
     }
 
     #[test]

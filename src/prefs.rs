@@ -5,6 +5,22 @@
 //! project (`--project [DIR]`, the project root of DIR as [`crate::project::project_root`]
 //! computes it — the same function the hook applies to the payload's `cwd`). A project
 //! preference wins over a global one. The hook only reads preferences; it never writes them.
+//!
+//! Setting `never-ask` or `ask-only-for-one-way` goes through [`crate::trust`]'s gate (a person
+//! must confirm on `/dev/tty` when an agent marker is present); `always-ask` and `clear` never
+//! need confirmation. Every change that alters a value is kept as an event: old value, new
+//! value, scope, time and how it was confirmed (`tty`, `no agent marker`, `not needed`).
+//!
+//! ## `--json` schemas
+//! - `pref set --json` / `pref clear --json`: one line,
+//!   `{"question_id", "scope" ("" = global, else the project root), "old_value" (null when
+//!   none), "new_value" (null after clear), "confirmed_by"}`.
+//! - `pref list --json`: an array of `{"question_id", "value", "scope" ("global" | "project"),
+//!   "project" (root or null), "updated_at" (RFC 3339), "question" (last recorded text or
+//!   null), "door_type" ("one-way" | "two-way" | null), "inert" (true: a silencing preference
+//!   on a one-way door, which askhook ignores)}`.
+//! - `pref history [ID] --json`: an array, oldest first, of `{"question_id", "scope",
+//!   "project", "old_value", "new_value", "at" (RFC 3339), "confirmed_by"}`.
 
 use std::path::Path;
 
@@ -98,6 +114,7 @@ struct Change<'a> {
     scope: &'a str,
     old_value: Option<String>,
     new_value: Option<&'a str>,
+    confirmed_by: &'a str,
 }
 
 fn set(args: &PrefSetArgs, ctx: &Context) -> Result<std::process::ExitCode> {
@@ -127,10 +144,16 @@ fn set(args: &PrefSetArgs, ctx: &Context) -> Result<std::process::ExitCode> {
         }
     }
     let scope = scope_of(&args.scope, &ctx.cwd);
-    let confirmed_by = crate::trust::confirm_silencing(&args.id, value, &store)?;
-    let old = store
-        .set_preference(&args.id, &scope, Some(value), &confirmed_by, ctx.now_ms)
-        .map_err(|e| Error::db(&ctx.paths.db, e))?;
+    let (confirmed_by, old) = crate::trust::set_preferences(
+        &mut store,
+        &[crate::trust::PrefChange {
+            id: args.id.clone(),
+            scope: scope.clone(),
+            value: Some(value),
+        }],
+        ctx.now_ms,
+    )?;
+    let old = old.into_iter().next().flatten();
     report(
         args.json,
         Change {
@@ -138,6 +161,7 @@ fn set(args: &PrefSetArgs, ctx: &Context) -> Result<std::process::ExitCode> {
             scope: &scope,
             old_value: old,
             new_value: Some(value.as_str()),
+            confirmed_by: &confirmed_by,
         },
     )
 }
@@ -145,16 +169,23 @@ fn set(args: &PrefSetArgs, ctx: &Context) -> Result<std::process::ExitCode> {
 fn clear(args: &PrefClearArgs, ctx: &Context) -> Result<std::process::ExitCode> {
     let mut store = open_store(ctx)?;
     let scope = scope_of(&args.scope, &ctx.cwd);
-    let old = store
-        .set_preference(&args.id, &scope, None, "not needed", ctx.now_ms)
-        .map_err(|e| Error::db(&ctx.paths.db, e))?;
+    let (confirmed_by, old) = crate::trust::set_preferences(
+        &mut store,
+        &[crate::trust::PrefChange {
+            id: args.id.clone(),
+            scope: scope.clone(),
+            value: None,
+        }],
+        ctx.now_ms,
+    )?;
     report(
         args.json,
         Change {
             question_id: &args.id,
             scope: &scope,
-            old_value: old,
+            old_value: old.into_iter().next().flatten(),
             new_value: None,
+            confirmed_by: &confirmed_by,
         },
     )
 }
@@ -261,8 +292,11 @@ fn list(args: &PrefListArgs, ctx: &Context) -> Result<std::process::ExitCode> {
             .map(|q| format!("  {}", ui::sanitize(q, false)))
             .unwrap_or_default();
         ui::println(&format!(
-            "{:<24} {:<22} {scope} ({door}){inert}{text}",
-            row.question_id, row.value
+            "{:<24} {:<22} {} ({}){inert}{text}",
+            ui::sanitize(&row.question_id, false),
+            ui::sanitize(&row.value, false),
+            ui::sanitize(&scope, false),
+            ui::sanitize(door, false),
         ))?;
     }
     Ok(std::process::ExitCode::SUCCESS)
@@ -320,14 +354,15 @@ fn history(args: &PrefHistoryArgs, ctx: &Context) -> Result<std::process::ExitCo
             .as_deref()
             .map(|p| format!("project {p}"))
             .unwrap_or_else(|| "global".into());
-        ui::println(&format!(
+        let line = format!(
             "{}  {:<24} {} → {}  ({scope}; confirmed: {})",
             row.at,
             row.question_id,
             row.old_value.as_deref().unwrap_or("(none)"),
             row.new_value.as_deref().unwrap_or("(none)"),
             row.confirmed_by
-        ))?;
+        );
+        ui::println(&ui::sanitize(&line, false))?;
     }
     Ok(std::process::ExitCode::SUCCESS)
 }

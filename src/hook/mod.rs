@@ -219,7 +219,12 @@ fn assess(
     });
     let doors = questions
         .iter()
-        .map(|q| policy::door_of(registry.door(&q.id), &classify::classify(&q.text_fields())))
+        .map(|q| {
+            policy::door_of(
+                registry.door(&q.id),
+                &policy::classify_fields(&q.text_fields()),
+            )
+        })
         .collect();
     Assessment { project, doors }
 }

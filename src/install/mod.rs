@@ -1,30 +1,984 @@
-//! The installer: merges askhook's hook registrations into Claude Code settings files without
-//! ever damaging what is already there. (Placeholder; the full installer replaces it.)
+//! The installer: `askhook install / uninstall / status / rollback` merge askhook's hook
+//! registrations into Claude Code settings files without ever damaging what is already there.
+//!
+//! Every change follows one path: take an exclusive lock on a sidecar lock file
+//! (`.<name>.askhook-lock` beside the settings file; `std::fs::File::try_lock` polled for
+//! [`LOCK_BUDGET`], see `fsutil`) → re-read the file under the lock → refuse invalid JSON, a
+//! non-object root or a non-object `hooks` (exit 3, file byte-identical) → pure merge
+//! ([`merge`]) → nothing to change: write nothing, not even a backup → back up
+//! (`<file>.askhook-bak.<UTC stamp>`, 0600, last [`KEEP_BACKUPS`] kept) → atomic write (temp
+//! file in the same folder, mode and owner kept, fsync, rename). Key order, other keys, the
+//! indentation (2 spaces unless the file used another) and the trailing newline are kept.
+//! Nothing here ever prompts, with or without a terminal (`--yes` is accepted for scripts).
+//!
+//! ## Scopes
+//! | scope | file |
+//! |---|---|
+//! | `user` (default) | `$CLAUDE_CONFIG_DIR/settings.json`, else `~/.claude/settings.json` |
+//! | `project` | `<project>/.claude/settings.json` |
+//! | `local` | `<project>/.claude/settings.local.json` |
+//!
+//! `--settings FILE` wins over `--scope`. `<project>` is `project::project_root(cwd)`.
+//!
+//! ## `status --json`
+//! ```json
+//! { "binary": "/abs/askhook",
+//!   "scopes": [ { "scope": "user", "file": "/h/.claude/settings.json", "exists": true,
+//!     "problem": null, "registered": true,
+//!     "events": ["PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop", "UserPromptSubmit", "SessionEnd"],
+//!     "missing": [], "duplicates": [], "dead": 0,
+//!     "items": [ { "event": "PreToolUse", "matcher": "(AskUserQuestion|mcp__.*__AskUserQuestion)",
+//!       "command": "/abs/askhook", "form": "exec", "exists": true, "executable": true,
+//!       "this_binary": true } ],
+//!     "plugin_enabled": false } ] }
+//! ```
+//! `scope` is `user`, `project`, `local` or `file` (for `--settings`). `problem` names why the
+//! file cannot be read (invalid JSON, wrong shape). `registered` is true when every event has a
+//! working askhook item. `exists` / `executable` are `null` when the command cannot be checked
+//! (a bare name resolved on `PATH`, or one holding `$` or `~`). `dead` counts items whose binary
+//! is missing or not executable. `plugin_enabled` is true when the file enables the askhook plugin
+//! (`enabledPlugins["askhook@…"]`): with settings registrations as well, the hook runs twice.
+//! Without `--scope` / `--settings`, every scope is listed.
 
+pub mod diff;
+pub mod merge;
+
+use std::fs::{self, OpenOptions};
+use std::io::{self, Write as _};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
-use crate::cli::{InstallArgs, RollbackArgs, StatusArgs, UninstallArgs};
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::cli::{InstallArgs, RollbackArgs, Scope, SettingsTarget, StatusArgs, UninstallArgs};
 use crate::error::{Error, Result};
+use crate::fsutil;
+use crate::project::project_root;
+use crate::time;
+use crate::ui;
 use crate::Context;
 
-fn not_yet(name: &str) -> Result<ExitCode> {
-    Err(Error::Refused(format!(
-        "`askhook {name}` is not available in this build yet"
-    )))
+use merge::{Change, Desired, EVENTS};
+
+/// How long to wait for another askhook holding the settings lock.
+pub const LOCK_BUDGET: Duration = Duration::from_secs(3);
+
+/// How many askhook backups of one settings file are kept.
+pub const KEEP_BACKUPS: usize = 10;
+
+/// The settings file one command acts on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Target {
+    /// `user`, `project`, `local`, or `file` for `--settings`.
+    pub scope: &'static str,
+    pub path: PathBuf,
 }
 
-pub fn install(_args: &InstallArgs, _ctx: &Context) -> Result<ExitCode> {
-    not_yet("install")
+fn scope_name(scope: Scope) -> &'static str {
+    match scope {
+        Scope::User => "user",
+        Scope::Project => "project",
+        Scope::Local => "local",
+    }
 }
 
-pub fn uninstall(_args: &UninstallArgs, _ctx: &Context) -> Result<ExitCode> {
-    not_yet("uninstall")
+/// The settings file of a scope.
+pub fn scope_path(scope: Scope, ctx: &Context) -> PathBuf {
+    match scope {
+        Scope::User => ctx.paths.user_settings(),
+        Scope::Project => project_root(&ctx.cwd).join(".claude/settings.json"),
+        Scope::Local => project_root(&ctx.cwd).join(".claude/settings.local.json"),
+    }
 }
 
-pub fn status(_args: &StatusArgs, _ctx: &Context) -> Result<ExitCode> {
-    not_yet("status")
+/// The file `--scope` / `--settings` name (`user` when neither is given).
+pub fn resolve(target: &SettingsTarget, ctx: &Context) -> Target {
+    if let Some(file) = &target.settings {
+        let path = if file.is_absolute() {
+            file.clone()
+        } else {
+            ctx.cwd.join(file)
+        };
+        return Target {
+            scope: "file",
+            path,
+        };
+    }
+    let scope = target.scope.unwrap_or(Scope::User);
+    Target {
+        scope: scope_name(scope),
+        path: scope_path(scope, ctx),
+    }
 }
 
-pub fn rollback(_args: &RollbackArgs, _ctx: &Context) -> Result<ExitCode> {
-    not_yet("rollback")
+/// The file to really edit: a symlinked settings file (dotfile managers do this) is followed,
+/// so the atomic rename replaces the file it points at and the link stays a link.
+fn real_path(path: &Path) -> PathBuf {
+    match fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_symlink() => {
+            fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+        }
+        _ => path.to_path_buf(),
+    }
+}
+
+/// Every scope, or only the one named.
+fn targets(target: &SettingsTarget, ctx: &Context) -> Vec<Target> {
+    if target.settings.is_some() || target.scope.is_some() {
+        return vec![resolve(target, ctx)];
+    }
+    [Scope::User, Scope::Project, Scope::Local]
+        .into_iter()
+        .map(|s| Target {
+            scope: scope_name(s),
+            path: scope_path(s, ctx),
+        })
+        .collect()
+}
+
+/// The absolute, canonical path of the running askhook binary.
+pub fn this_binary() -> Result<String> {
+    let exe = std::env::current_exe().map_err(|e| Error::io("the askhook binary", e))?;
+    let exe = exe.canonicalize().map_err(|e| Error::io(&exe, e))?;
+    exe.to_str().map(str::to_owned).ok_or_else(|| {
+        Error::Refused(format!(
+            "{}: the binary's path is not valid UTF-8; move it to a plain path and install again",
+            exe.display()
+        ))
+    })
+}
+
+/// What is known about a registered program on disk: `None` when it cannot be checked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct OnDisk {
+    exists: Option<bool>,
+    executable: Option<bool>,
+}
+
+fn on_disk(program: &str, home: Option<&Path>) -> OnDisk {
+    let unknown = OnDisk {
+        exists: None,
+        executable: None,
+    };
+    let path = if let Some(rest) = program.strip_prefix("~/") {
+        match home {
+            Some(h) => h.join(rest),
+            None => return unknown,
+        }
+    } else {
+        PathBuf::from(program)
+    };
+    if program.contains('$') || !(path.is_absolute() || program.contains(['/', '\\'])) {
+        return unknown;
+    }
+    match fs::metadata(&path) {
+        Ok(meta) => OnDisk {
+            exists: Some(true),
+            executable: Some(meta.is_file() && is_executable(&meta)),
+        },
+        Err(e) if e.kind() == io::ErrorKind::NotFound => OnDisk {
+            exists: Some(false),
+            executable: Some(false),
+        },
+        Err(_) => unknown,
+    }
+}
+
+#[cfg(unix)]
+fn is_executable(meta: &fs::Metadata) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    meta.permissions().mode() & 0o111 != 0
+}
+
+#[cfg(not(unix))]
+fn is_executable(_meta: &fs::Metadata) -> bool {
+    true
+}
+
+/// A settings file as read: its bytes (when it exists) and its value.
+struct Read {
+    bytes: Option<Vec<u8>>,
+    value: Value,
+}
+
+/// Read and check a settings file. Missing → an empty object. Not JSON / wrong shape →
+/// [`Error::Invalid`].
+fn read_settings(path: &Path) -> Result<Read> {
+    let bytes = match fs::read(path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            return Ok(Read {
+                bytes: None,
+                value: Value::Object(Default::default()),
+            })
+        }
+        Err(e) => return Err(Error::io(path, e)),
+    };
+    let value = parse_settings(path, &bytes)?;
+    Ok(Read {
+        bytes: Some(bytes),
+        value,
+    })
+}
+
+fn parse_settings(path: &Path, bytes: &[u8]) -> Result<Value> {
+    let invalid = |problem: String| Error::Invalid {
+        path: path.to_path_buf(),
+        problem,
+    };
+    let value: Value = serde_json::from_slice(bytes).map_err(|e| {
+        invalid(format!(
+            "not valid JSON ({e}); fix it by hand (or restore a backup) and run askhook again"
+        ))
+    })?;
+    merge::validate(&value).map_err(|merge::Invalid(p)| invalid(p))?;
+    Ok(value)
+}
+
+/// The indentation a file uses: the leading whitespace of its first indented line, else two
+/// spaces.
+fn indent_of(text: &str) -> String {
+    text.lines()
+        .skip(1)
+        .map(|l| &l[..l.len() - l.trim_start_matches([' ', '\t']).len()])
+        .find(|ws| !ws.is_empty())
+        .unwrap_or("  ")
+        .to_owned()
+}
+
+/// serde_json's pretty formatter, optionally writing every non-ASCII character as `\uXXXX`
+/// (so a file a Python tool wrote with `ensure_ascii` stays byte-identical where untouched).
+struct Pretty<'a> {
+    inner: serde_json::ser::PrettyFormatter<'a>,
+    ascii: bool,
+}
+
+macro_rules! delegate {
+    ($($name:ident($($arg:ident: $ty:ty),*)),* $(,)?) => {$(
+        fn $name<W: ?Sized + io::Write>(&mut self, w: &mut W $(, $arg: $ty)*) -> io::Result<()> {
+            self.inner.$name(w $(, $arg)*)
+        }
+    )*};
+}
+
+impl serde_json::ser::Formatter for Pretty<'_> {
+    delegate!(
+        begin_array(),
+        end_array(),
+        begin_array_value(first: bool),
+        end_array_value(),
+        begin_object(),
+        end_object(),
+        begin_object_key(first: bool),
+        begin_object_value(),
+        end_object_value(),
+    );
+
+    fn write_string_fragment<W: ?Sized + io::Write>(
+        &mut self,
+        w: &mut W,
+        fragment: &str,
+    ) -> io::Result<()> {
+        if !self.ascii || fragment.is_ascii() {
+            return w.write_all(fragment.as_bytes());
+        }
+        let mut units = [0u16; 2];
+        for c in fragment.chars() {
+            if c.is_ascii() {
+                w.write_all(&[c as u8])?;
+            } else {
+                for unit in c.encode_utf16(&mut units) {
+                    write!(w, "\\u{unit:04x}")?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Serialise a settings value the way the file was written: indentation, trailing newline, and
+/// pure ASCII when the file was pure ASCII with `\u` escapes.
+fn render(value: &Value, original: Option<&[u8]>) -> String {
+    use serde::Serialize as _;
+    let ascii = original.is_some_and(|o| o.is_ascii() && o.windows(2).any(|w| w == b"\\u"));
+    let original = original.map(String::from_utf8_lossy);
+    let indent = original
+        .as_deref()
+        .map(indent_of)
+        .unwrap_or_else(|| "  ".into());
+    let mut buf = Vec::new();
+    let formatter = Pretty {
+        inner: serde_json::ser::PrettyFormatter::with_indent(indent.as_bytes()),
+        ascii,
+    };
+    let mut ser = serde_json::Serializer::with_formatter(&mut buf, formatter);
+    value
+        .serialize(&mut ser)
+        .expect("a Value always serialises");
+    let mut text = String::from_utf8(buf).expect("serde_json writes UTF-8");
+    let newline = original
+        .as_deref()
+        .is_none_or(|o| o.ends_with('\n') || o.is_empty());
+    if newline {
+        text.push('\n');
+    }
+    text
+}
+
+/// The sidecar lock file of a settings file.
+fn lock_path(path: &Path) -> PathBuf {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "settings.json".into());
+    path.with_file_name(format!(".{name}.askhook-lock"))
+}
+
+/// Take the settings lock (held until the returned file is dropped).
+fn lock(path: &Path) -> Result<fs::File> {
+    let lock_file = lock_path(path);
+    let file = fsutil::private_options(OpenOptions::new().create(true).truncate(false).write(true))
+        .open(&lock_file)
+        .map_err(|e| Error::io(&lock_file, e))?;
+    let start = Instant::now();
+    match fsutil::lock_within(&file, LOCK_BUDGET) {
+        Ok(true) => Ok(file),
+        Ok(false) => Err(Error::Locked {
+            path: path.to_path_buf(),
+            waited_ms: start.elapsed().as_millis(),
+        }),
+        Err(e) => Err(Error::io(&lock_file, e)),
+    }
+}
+
+fn ensure_parent(path: &Path, target: &Target) -> Result<()> {
+    let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) else {
+        return Ok(());
+    };
+    if dir.is_dir() {
+        return Ok(());
+    }
+    let made = if target.scope == "user" {
+        fsutil::create_private_dir(dir)
+    } else {
+        fs::create_dir_all(dir)
+    };
+    made.map_err(|e| Error::io(dir, e))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Backups
+
+const BACKUP_TAG: &str = ".askhook-bak.";
+
+/// `20261202T134641.123Z` from milliseconds (sorts like time).
+fn stamp(ms: i64) -> String {
+    time::format_rfc3339(ms).replace(['-', ':'], "")
+}
+
+fn parse_stamp(s: &str) -> Option<i64> {
+    let b = s.as_bytes();
+    if b.len() != 20 {
+        return None;
+    }
+    let text = format!(
+        "{}-{}-{}T{}:{}:{}",
+        &s[0..4],
+        &s[4..6],
+        &s[6..8],
+        &s[9..11],
+        &s[11..13],
+        &s[13..]
+    );
+    time::parse_rfc3339(&text)
+}
+
+/// askhook's backups of `path`, oldest first.
+pub fn backups(path: &Path) -> Vec<PathBuf> {
+    let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
+        return Vec::new();
+    };
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    let prefix = format!("{}{BACKUP_TAG}", name.to_string_lossy());
+    let mut found: Vec<(String, PathBuf)> = fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| {
+            let n = e.file_name().to_string_lossy().into_owned();
+            let s = n.strip_prefix(&prefix)?.to_owned();
+            parse_stamp(&s).map(|_| (s, e.path()))
+        })
+        .collect();
+    found.sort();
+    found.into_iter().map(|(_, p)| p).collect()
+}
+
+/// Copy `bytes` (the current file) to a new backup, 0600, named after a time later than every
+/// existing backup; then keep only the last [`KEEP_BACKUPS`].
+fn backup(path: &Path, bytes: &[u8]) -> Result<PathBuf> {
+    let existing = backups(path);
+    let mut ms = time::now_ms();
+    if let Some(last) = existing.last() {
+        let last_ms = last
+            .to_string_lossy()
+            .rsplit(BACKUP_TAG)
+            .next()
+            .and_then(parse_stamp)
+            .unwrap_or(0);
+        ms = ms.max(last_ms + 1);
+    }
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let mut created = None;
+    for bump in 0..1000 {
+        let candidate = path.with_file_name(format!("{name}{BACKUP_TAG}{}", stamp(ms + bump)));
+        match fsutil::private_options(OpenOptions::new().write(true).create_new(true))
+            .open(&candidate)
+        {
+            Ok(file) => {
+                created = Some((candidate, file));
+                break;
+            }
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(Error::io(&candidate, e)),
+        }
+    }
+    let (backup_path, mut file) = created.ok_or_else(|| {
+        Error::io(
+            path,
+            io::Error::new(io::ErrorKind::AlreadyExists, "no free backup name"),
+        )
+    })?;
+    if let Err(e) = file.write_all(bytes).and_then(|_| file.sync_all()) {
+        let _ = fs::remove_file(&backup_path);
+        return Err(Error::io(&backup_path, e));
+    }
+    let all = backups(path);
+    for old in &all[..all.len().saturating_sub(KEEP_BACKUPS)] {
+        let _ = fs::remove_file(old);
+    }
+    Ok(backup_path)
+}
+
+// ---------------------------------------------------------------------------------------------
+// The one edit path
+
+type Merge<'a> = dyn Fn(&Value) -> std::result::Result<(Value, Vec<Change>), merge::Invalid> + 'a;
+
+/// What an edit did.
+struct Edited {
+    changes: Vec<Change>,
+    wrote: bool,
+    backup: Option<PathBuf>,
+}
+
+/// Lock → re-read → merge → (nothing to do | diff | backup + atomic write).
+fn edit(target: &Target, dry_run: bool, merge_fn: &Merge<'_>) -> Result<Edited> {
+    let path = &real_path(&target.path);
+    if dry_run {
+        let read = read_settings(path)?;
+        let (value, changes) = apply(path, &read, merge_fn)?;
+        if changes.iter().any(Change::writes) {
+            let old = read
+                .bytes
+                .as_deref()
+                .map(|b| String::from_utf8_lossy(b).into_owned())
+                .unwrap_or_default();
+            let new = render(&value, read.bytes.as_deref());
+            let shown = path.display().to_string();
+            let old_name = if read.bytes.is_some() {
+                shown.clone()
+            } else {
+                "/dev/null".into()
+            };
+            ui::print(&diff::unified(&old, &new, &old_name, &shown))?;
+        }
+        return Ok(Edited {
+            changes,
+            wrote: false,
+            backup: None,
+        });
+    }
+    ensure_parent(path, target)?;
+    let _lock = lock(path)?;
+    let read = read_settings(path)?;
+    let (value, changes) = apply(path, &read, merge_fn)?;
+    if !changes.iter().any(Change::writes) {
+        return Ok(Edited {
+            changes,
+            wrote: false,
+            backup: None,
+        });
+    }
+    let backup = match &read.bytes {
+        Some(bytes) => Some(backup(path, bytes)?),
+        None => None,
+    };
+    let text = render(&value, read.bytes.as_deref());
+    fsutil::atomic_write(path, text.as_bytes()).map_err(|e| Error::io(path, e))?;
+    Ok(Edited {
+        changes,
+        wrote: true,
+        backup,
+    })
+}
+
+fn apply(path: &Path, read: &Read, merge_fn: &Merge<'_>) -> Result<(Value, Vec<Change>)> {
+    merge_fn(&read.value).map_err(|merge::Invalid(problem)| Error::Invalid {
+        path: path.to_path_buf(),
+        problem,
+    })
+}
+
+/// The lines printed for a list of changes: one per event, prunes and collapses summed up.
+fn change_lines(changes: &[Change]) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut pruned = Vec::new();
+    let mut collapsed = 0;
+    for change in changes {
+        match change {
+            Change::Pruned { program, .. } => pruned.push(program.clone()),
+            Change::Collapsed { .. } => collapsed += 1,
+            other => lines.push(ui::sanitize(&other.to_string(), false)),
+        }
+    }
+    if !pruned.is_empty() {
+        let mut programs = pruned.clone();
+        programs.sort();
+        programs.dedup();
+        lines.push(ui::sanitize(
+            &format!(
+                "pruned {} dead {} ({} no longer exists)",
+                pruned.len(),
+                if pruned.len() == 1 {
+                    "entry"
+                } else {
+                    "entries"
+                },
+                programs.join(", ")
+            ),
+            false,
+        ));
+    }
+    if collapsed > 0 {
+        lines.push(format!(
+            "collapsed {collapsed} duplicate {}",
+            if collapsed == 1 { "entry" } else { "entries" }
+        ));
+    }
+    lines
+}
+
+fn print_lines(lines: &[String]) -> Result<()> {
+    let mut text = String::new();
+    for l in lines {
+        text.push_str(l);
+        text.push('\n');
+    }
+    ui::print(&text)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Commands
+
+pub fn install(args: &InstallArgs, ctx: &Context) -> Result<ExitCode> {
+    let target = resolve(&args.target, ctx);
+    let desired = Desired {
+        program: this_binary()?,
+        shell_form: args.shell_form,
+        timeout: args.timeout,
+    };
+    if args.timeout == 0 {
+        return Err(Error::Usage(
+            "--timeout must be at least 1 second (Claude Code's default is 60; askhook's is 5)"
+                .into(),
+        ));
+    }
+    let home = ctx.paths.home.clone();
+    let alive = move |program: &str| on_disk(program, home.as_deref()).exists != Some(false);
+    let merge_fn = |v: &Value| merge::install(v, &desired, &alive);
+    let edited = edit(&target, args.dry_run, &merge_fn)?;
+    if edited.wrote
+        && (desired.program.contains("/target/debug/")
+            || desired.program.contains("/target/release/"))
+    {
+        ui::eprintln_warning(&format!(
+            "registering a binary inside a cargo target folder ({}); `cargo clean` would break \
+             the hook. install/install.sh installs a stable copy.",
+            desired.program
+        ));
+    }
+    let mut lines = change_lines(&edited.changes);
+    if let Some(b) = &edited.backup {
+        lines.push(format!("backup: {}", b.display()));
+    }
+    let file = target.path.display();
+    lines.push(if args.dry_run {
+        if edited.changes.iter().any(Change::writes) {
+            format!(
+                "dry run: {file} was not changed; run the same command without --dry-run to apply"
+            )
+        } else {
+            format!("dry run: nothing to change in {file}")
+        }
+    } else if edited.wrote {
+        format!(
+            "askhook is registered in {file}; Claude Code reloads settings on its own (new \
+             sessions pick it up). Check with `askhook status`, try `askhook doctor`."
+        )
+    } else {
+        format!("nothing to change: {file} already registers askhook. See `askhook status`.")
+    });
+    print_lines(&lines)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn uninstall(args: &UninstallArgs, ctx: &Context) -> Result<ExitCode> {
+    let target = resolve(&args.target, ctx);
+    if args.dry_run || target.path.exists() {
+        let merge_fn = |v: &Value| merge::uninstall(v);
+        let edited = edit(&target, args.dry_run, &merge_fn)?;
+        let mut lines = change_lines(&edited.changes);
+        if let Some(b) = &edited.backup {
+            lines.push(format!("backup: {}", b.display()));
+        }
+        let file = target.path.display();
+        lines.push(if args.dry_run {
+            if edited.changes.iter().any(Change::writes) {
+                format!("dry run: {file} was not changed; run the same command without --dry-run to apply")
+            } else {
+                format!("dry run: nothing to change in {file}")
+            }
+        } else if edited.wrote {
+            format!(
+                "askhook is no longer registered in {file}; `askhook rollback` puts it back. \
+                 Your answer log is kept (see `askhook doctor` for where)."
+            )
+        } else {
+            format!("nothing to change: {file} does not register askhook.")
+        });
+        print_lines(&lines)?;
+    } else {
+        ui::println(&format!(
+            "nothing to change: {} does not exist.",
+            target.path.display()
+        ))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn rollback(args: &RollbackArgs, ctx: &Context) -> Result<ExitCode> {
+    let target = resolve(&args.target, ctx);
+    let path = &real_path(&target.path);
+    if !path.parent().is_some_and(Path::is_dir) {
+        return Err(Error::Refused(format!(
+            "{}: no askhook backup to restore (the folder does not exist)",
+            path.display()
+        )));
+    }
+    let _lock = lock(path)?;
+    let Some(latest) = backups(path).pop() else {
+        return Err(Error::Refused(format!(
+            "{}: no askhook backup to restore (askhook backs a file up before each change; \
+             the first install into a new file has none; use `askhook uninstall`)",
+            path.display()
+        )));
+    };
+    let restored = fs::read(&latest).map_err(|e| Error::io(&latest, e))?;
+    let current = match fs::read(path) {
+        Ok(b) => Some(b),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+        Err(e) => return Err(Error::io(path, e)),
+    };
+    if current.as_deref() == Some(&restored[..]) {
+        ui::println(&format!(
+            "nothing to change: {} already equals its latest backup {}",
+            path.display(),
+            latest.display()
+        ))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let saved = match &current {
+        Some(bytes) => Some(backup(path, bytes)?),
+        None => None,
+    };
+    fsutil::atomic_write(path, &restored).map_err(|e| Error::io(path, e))?;
+    let mut lines = vec![format!(
+        "restored {} from {}",
+        path.display(),
+        latest.display()
+    )];
+    if let Some(s) = saved {
+        lines.push(format!(
+            "backup of the file before the rollback: {}",
+            s.display()
+        ));
+    }
+    lines.push(
+        "check the result with `askhook status`; running `askhook rollback` again undoes this rollback."
+            .into(),
+    );
+    print_lines(&lines)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Status
+
+/// One askhook item as `status` reports it.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct ItemStatus {
+    pub event: String,
+    pub matcher: Option<String>,
+    pub command: String,
+    pub form: &'static str,
+    pub exists: Option<bool>,
+    pub executable: Option<bool>,
+    pub this_binary: bool,
+}
+
+/// One settings file as `status` reports it.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct ScopeStatus {
+    pub scope: &'static str,
+    pub file: String,
+    pub exists: bool,
+    pub problem: Option<String>,
+    pub registered: bool,
+    pub events: Vec<String>,
+    pub missing: Vec<String>,
+    pub duplicates: Vec<String>,
+    pub dead: usize,
+    pub items: Vec<ItemStatus>,
+    /// The file enables the askhook Claude Code plugin (`enabledPlugins["askhook@…"]`).
+    pub plugin_enabled: bool,
+}
+
+/// The whole `status --json` document.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct StatusReport {
+    pub binary: Option<String>,
+    pub scopes: Vec<ScopeStatus>,
+}
+
+fn scope_status(target: &Target, binary: Option<&str>, home: Option<&Path>) -> ScopeStatus {
+    let mut status = ScopeStatus {
+        scope: target.scope,
+        file: target.path.display().to_string(),
+        exists: target.path.exists(),
+        problem: None,
+        registered: false,
+        events: Vec::new(),
+        missing: EVENTS.iter().map(|e| (*e).to_owned()).collect(),
+        duplicates: Vec::new(),
+        dead: 0,
+        items: Vec::new(),
+        plugin_enabled: false,
+    };
+    let value = match read_settings(&target.path) {
+        Ok(read) => read.value,
+        Err(Error::Invalid { problem, .. }) => {
+            status.problem = Some(problem);
+            return status;
+        }
+        Err(e) => {
+            status.problem = Some(e.to_string());
+            return status;
+        }
+    };
+    status.plugin_enabled = value
+        .get("enabledPlugins")
+        .and_then(Value::as_object)
+        .is_some_and(|plugins| {
+            plugins
+                .iter()
+                .any(|(id, on)| id.starts_with("askhook@") && on.as_bool() == Some(true))
+        });
+    let Ok(found) = merge::scan(&value) else {
+        return status;
+    };
+    for f in found {
+        let disk = on_disk(&f.program, home);
+        if disk.exists == Some(false) || disk.executable == Some(false) {
+            status.dead += 1;
+        }
+        status.items.push(ItemStatus {
+            this_binary: binary == Some(f.program.as_str()),
+            event: f.event,
+            matcher: f.matcher,
+            command: f.program,
+            form: if f.exec_form { "exec" } else { "shell" },
+            exists: disk.exists,
+            executable: disk.executable,
+        });
+    }
+    for event in EVENTS {
+        let of_event: Vec<&ItemStatus> = status.items.iter().filter(|i| i.event == event).collect();
+        if !of_event.is_empty() {
+            status.events.push(event.into());
+        }
+        if of_event.len() > 1 {
+            status.duplicates.push(event.into());
+        }
+    }
+    status.missing.retain(|e| !status.events.contains(e));
+    let working = |event: &str| {
+        status
+            .items
+            .iter()
+            .any(|i| i.event == event && i.exists != Some(false) && i.executable != Some(false))
+    };
+    status.registered = EVENTS.iter().all(|e| working(e));
+    status
+}
+
+/// The status of every scope (or of the one `target` names).
+pub fn report(target: &SettingsTarget, ctx: &Context) -> StatusReport {
+    let binary = this_binary().ok();
+    let scopes = targets(target, ctx)
+        .iter()
+        .map(|t| scope_status(t, binary.as_deref(), ctx.paths.home.as_deref()))
+        .collect();
+    StatusReport { binary, scopes }
+}
+
+/// The human-readable lines for one scope.
+pub fn scope_lines(s: &ScopeStatus) -> Vec<String> {
+    let mut lines = vec![format!("{:<8} {}", s.scope, ui::sanitize(&s.file, false))];
+    if let Some(problem) = &s.problem {
+        lines.push(format!("  cannot read: {}", ui::sanitize(problem, false)));
+        return lines;
+    }
+    if !s.exists {
+        lines.push("  no file; askhook not registered".into());
+        return lines;
+    }
+    if s.plugin_enabled {
+        lines.push("  enables the askhook plugin (hooks/hooks.json)".into());
+    }
+    if s.items.is_empty() {
+        lines.push("  askhook not registered in this file".into());
+        return lines;
+    }
+    lines.push(format!(
+        "  {}: {}",
+        if s.registered {
+            "registered"
+        } else {
+            "partly registered"
+        },
+        s.events.join(" ")
+    ));
+    if !s.missing.is_empty() {
+        lines.push(format!("  missing: {}", s.missing.join(" ")));
+    }
+    let mut commands: Vec<&ItemStatus> = Vec::new();
+    for item in &s.items {
+        if !commands
+            .iter()
+            .any(|c| c.command == item.command && c.form == item.form)
+        {
+            commands.push(item);
+        }
+    }
+    for c in commands {
+        let state = match (c.exists, c.executable) {
+            (Some(false), _) => "MISSING",
+            (Some(true), Some(false)) => "not executable",
+            (Some(true), _) => "exists, executable",
+            (None, _) => "not checked (resolved by the shell or PATH)",
+        };
+        lines.push(format!(
+            "  command: {} ({} form; {}{})",
+            ui::sanitize(&c.command, false),
+            c.form,
+            state,
+            if c.this_binary { "; this binary" } else { "" }
+        ));
+    }
+    if !s.duplicates.is_empty() {
+        lines.push(format!("  duplicates: {}", s.duplicates.join(" ")));
+    }
+    if s.dead > 0 {
+        lines.push(format!("  dead entries: {}", s.dead));
+    }
+    lines
+}
+
+pub fn status(args: &StatusArgs, ctx: &Context) -> Result<ExitCode> {
+    let report = report(&args.target, ctx);
+    if args.json {
+        let text = serde_json::to_string_pretty(&report).expect("status serialises");
+        ui::println(&text)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut lines = Vec::new();
+    if let Some(b) = &report.binary {
+        lines.push(format!("this binary: {}", ui::sanitize(b, false)));
+    }
+    for s in &report.scopes {
+        lines.extend(scope_lines(s));
+    }
+    let needs_repair = report
+        .scopes
+        .iter()
+        .any(|s| !s.items.is_empty() && (!s.registered || !s.duplicates.is_empty() || s.dead > 0));
+    let any = report.scopes.iter().any(|s| s.registered);
+    lines.push(if needs_repair {
+        "next: run `askhook install` (with the same --scope) to repair the registration.".into()
+    } else if any {
+        "next: nothing to do; `askhook doctor` runs a self-test of the hook.".into()
+    } else {
+        "next: `askhook install` registers askhook for your user (or --scope project|local).".into()
+    });
+    print_lines(&lines)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stamps_sort_like_time_and_parse_back() {
+        let a = stamp(1_764_683_201_123);
+        let b = stamp(1_764_683_201_124);
+        assert!(a < b);
+        assert_eq!(parse_stamp(&a), Some(1_764_683_201_123));
+        assert_eq!(parse_stamp("garbage"), None);
+    }
+
+    #[test]
+    fn render_keeps_indentation_and_trailing_newline() {
+        let v: Value = serde_json::from_str(r#"{"a":{"b":1}}"#).unwrap();
+        assert_eq!(render(&v, None), "{\n  \"a\": {\n    \"b\": 1\n  }\n}\n");
+        let tabbed = b"{\n\t\"a\": 1\n}";
+        assert_eq!(
+            render(&v, Some(tabbed)),
+            "{\n\t\"a\": {\n\t\t\"b\": 1\n\t}\n}"
+        );
+        let four = b"{\n    \"a\": 1\n}\n";
+        assert!(render(&v, Some(four)).starts_with("{\n    \"a\": {\n        \"b\""));
+    }
+
+    #[test]
+    fn ascii_files_stay_ascii() {
+        // As Python's json.dumps(ensure_ascii=True) writes it; JSON.stringify would not escape.
+        let python = "{\n  \"name\": \"caf\\u00e9 \\ud83d\\ude00\"\n}\n";
+        let v: Value = serde_json::from_str(python).unwrap();
+        assert_eq!(v["name"], "café 😀");
+        assert_eq!(render(&v, Some(python.as_bytes())), python);
+        let js = "{\n  \"name\": \"café 😀\"\n}\n";
+        assert_eq!(render(&v, Some(js.as_bytes())), js);
+        assert_eq!(render(&v, None), js);
+    }
 }

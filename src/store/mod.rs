@@ -37,6 +37,9 @@ use crate::policy::Preference;
 
 pub use record::{Outcome, Record, StoredOption, Write};
 
+/// WAL size past which a write checkpoints it.
+pub const WAL_CHECKPOINT_BYTES: u64 = 1024 * 1024;
+
 /// The scope value of a global preference.
 pub const GLOBAL_SCOPE: &str = "";
 
@@ -103,12 +106,15 @@ impl Store {
         conn.busy_timeout(busy_timeout)?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         // Every hook run is a short-lived process and usually the last connection: without this,
-        // each close would checkpoint and delete the WAL (several fsyncs per question). The WAL is
-        // checkpointed by SQLite's auto-checkpoint as it grows instead.
+        // each close would checkpoint and delete the WAL (several fsyncs per question).
         conn.set_db_config(
             rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE,
             true,
         )?;
+        // Auto-checkpoint misfires across processes (each new connection sees the whole WAL as
+        // uncheckpointed, so once past the threshold every commit checkpoints and the WAL never
+        // shrinks); `apply` checkpoints explicitly when the WAL grows past WAL_CHECKPOINT_BYTES.
+        conn.pragma_update(None, "wal_autocheckpoint", 0)?;
         conn.set_prepared_statement_cache_capacity(32);
         let mut store = Store {
             conn,
@@ -195,7 +201,22 @@ impl Store {
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
         apply_in(&tx, write)?;
-        tx.commit()
+        tx.commit()?;
+        self.checkpoint_if_large();
+        Ok(())
+    }
+
+    /// Fold the WAL back into the database once it passes [`WAL_CHECKPOINT_BYTES`]: one `stat`
+    /// per write, a checkpoint about one write in thirty. A busy checkpoint is simply retried by
+    /// a later write.
+    fn checkpoint_if_large(&self) {
+        let mut wal = self.path.clone().into_os_string();
+        wal.push("-wal");
+        if std::fs::metadata(&wal).is_ok_and(|m| m.len() > WAL_CHECKPOINT_BYTES) {
+            let _ = self
+                .conn
+                .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()));
+        }
     }
 
     /// The preferences for `ids`: a project preference wins over a global one.

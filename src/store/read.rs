@@ -61,12 +61,18 @@ pub struct LogRow {
 
 /// The SQL expression of a row's effective outcome (`q` is the row alias, `?now` bound as
 /// parameter 1).
+///
+/// A newer question supersedes a pending one only when it belongs to another user prompt:
+/// Claude Code fires every PreToolUse of one assistant message (parallel AskUserQuestion calls,
+/// same `prompt_id`) before it shows the first picker, and those questions are all on screen.
+/// Without a `prompt_id` on either row, any newer call of the same session and agent counts.
 pub const EFFECTIVE_OUTCOME: &str = "CASE WHEN q.outcome = 'pending' AND (
         q.asked_at < ?1 - 86400000
         OR EXISTS (SELECT 1 FROM questions n
                    WHERE n.session_id = q.session_id AND n.asked_at > q.asked_at
                      AND n.tool_use_id <> q.tool_use_id
-                     AND coalesce(n.agent_id, '') = coalesce(q.agent_id, '')))
+                     AND coalesce(n.agent_id, '') = coalesce(q.agent_id, '')
+                     AND (n.prompt_id IS NULL OR q.prompt_id IS NULL OR n.prompt_id <> q.prompt_id)))
     THEN 'abandoned' ELSE q.outcome END";
 
 /// The columns [`LogRow::from_row`] reads, in order.

@@ -205,3 +205,113 @@ pub fn stdout(out: &Output) -> String {
 pub fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
+
+// ---- appended for tests/it/trust.rs (terminal control) ----
+
+impl Run {
+    /// Run in a new session with no controlling terminal, as the commands an agent runs
+    /// are: opening `/dev/tty` fails in the child, whatever terminal the test runner has.
+    pub fn without_tty(mut self) -> Run {
+        use std::os::unix::process::CommandExt;
+        // SAFETY: setsid is async-signal-safe and touches no memory of the parent.
+        unsafe {
+            self.cmd.pre_exec(|| {
+                if libc::setsid() < 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+        self
+    }
+
+    /// Run in a new session whose controlling terminal is a fresh pseudo-terminal, with
+    /// `typed` already typed into it. Returns the output and everything the child wrote to
+    /// the terminal (the prompt a person would read). Stdin/stdout/stderr stay pipes.
+    #[track_caller]
+    pub fn with_tty(mut self, typed: &str) -> (Output, String) {
+        use std::io::Read;
+        use std::os::fd::{FromRawFd, OwnedFd};
+        use std::os::unix::process::CommandExt;
+        let (mut master, mut slave_fd) = (0, 0);
+        // SAFETY: openpty writes two fds into the out-parameters; null name/termios/winsize.
+        let rc = unsafe {
+            libc::openpty(
+                &mut master,
+                &mut slave_fd,
+                std::ptr::null_mut(),
+                std::ptr::null(),
+                std::ptr::null(),
+            )
+        };
+        assert_eq!(rc, 0, "openpty: {}", std::io::Error::last_os_error());
+        // Close-on-exec, so children other tests spawn meanwhile do not keep the pty open.
+        // SAFETY: fcntl on fds owned here.
+        unsafe {
+            libc::fcntl(master, libc::F_SETFD, libc::FD_CLOEXEC);
+            libc::fcntl(slave_fd, libc::F_SETFD, libc::FD_CLOEXEC);
+        }
+        // SAFETY: the fds were just returned by openpty and are owned here.
+        let master = unsafe { std::fs::File::from_raw_fd(master) };
+        let slave_owned = unsafe { OwnedFd::from_raw_fd(slave_fd) };
+        // SAFETY: only async-signal-safe calls between fork and exec.
+        unsafe {
+            self.cmd.pre_exec(move || {
+                if libc::setsid() < 0
+                    || libc::ioctl(slave_fd, libc::TIOCSCTTY as _, 0) < 0
+                    || libc::fcntl(slave_fd, libc::F_SETFD, 0) < 0
+                {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+        {
+            use std::io::Write as _;
+            let mut m = &master;
+            m.write_all(typed.as_bytes()).expect("type into the pty");
+        }
+        let mut reader = master.try_clone().expect("clone pty master");
+        let shown = std::thread::spawn(move || {
+            let mut all = Vec::new();
+            let mut buf = [0u8; 4096];
+            // Ends with EIO once the child (the last holder of the slave) exits.
+            while let Ok(n) = reader.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                all.extend_from_slice(&buf[..n]);
+            }
+            String::from_utf8_lossy(&all).into_owned()
+        });
+        let out = {
+            self.cmd
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped());
+            let mut child = self.cmd.spawn().expect("spawn askhook");
+            drop(slave_owned);
+            drop(child.stdin.take());
+            child.wait_with_output().expect("wait askhook")
+        };
+        drop(master);
+        (out, shown.join().unwrap_or_default())
+    }
+}
+
+impl World {
+    /// Set a preference straight in the store, for tests whose subject is the hook rather than
+    /// the human-only gate (`trust.rs` covers that gate through the binary). This keeps them
+    /// independent of whether an agent marker is set anywhere above the test runner.
+    pub fn prefer(&self, id: &str, value: &str, project: Option<&Path>) {
+        let value = askhook::policy::Preference::parse(value).expect("a preference value");
+        let scope = project
+            .map(|p| p.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let mut store = askhook::store::Store::open(&self.db(), std::time::Duration::from_secs(5))
+            .expect("open the store");
+        store
+            .set_preference(id, &scope, Some(value), "test harness", 0)
+            .expect("set the preference");
+    }
+}

@@ -194,9 +194,7 @@ fn captured_mcp_answer_inside_content_blocks_is_read() {
 #[test]
 fn never_ask_two_way_question_is_auto_decided_with_a_deny_naming_the_option() {
     let world = World::new();
-    world
-        .run(&["pref", "set", "enable-cache", "never-ask"])
-        .success();
+    world.prefer("enable-cache", "never-ask", None);
     let out = send(&world, &payload(&world, "hook/pre-marker.json"));
     let v = decision(&out);
     let hso = &v["hookSpecificOutput"];
@@ -252,9 +250,7 @@ fn questions_that_must_reach_the_human_abstain() {
     ];
     for case in cases {
         let world = World::new();
-        world
-            .run(&["pref", "set", case.id, case.preference])
-            .success();
+        world.prefer(case.id, case.preference, None);
         let out = send(&world, &payload(&world, case.fixture));
         assert!(out.stdout.is_empty(), "{}: {}", case.name, stdout(&out));
         assert_eq!(world.log()[0]["outcome"], "pending", "{}", case.name);
@@ -270,7 +266,7 @@ fn one_way_door_is_never_auto_decided_even_with_never_ask() {
     assert_eq!(row["door_type"], "one-way");
     let id = row["question_id"].as_str().unwrap().to_owned();
     for preference in ["never-ask", "ask-only-for-one-way"] {
-        world.run(&["pref", "set", &id, preference]).success();
+        world.prefer(&id, preference, None);
         let mut again = first.clone();
         again["tool_use_id"] = json!(format!("toolu_again_{preference}"));
         assert_abstained(&send(&world, &again));
@@ -289,9 +285,7 @@ fn a_call_is_auto_decided_only_when_every_question_is_eligible() {
         .as_array_mut()
         .unwrap()
         .push(second);
-    world
-        .run(&["pref", "set", "enable-cache", "never-ask"])
-        .success();
+    world.prefer("enable-cache", "never-ask", None);
     assert_abstained(&send(&world, &v));
     assert_eq!(
         world
@@ -302,9 +296,7 @@ fn a_call_is_auto_decided_only_when_every_question_is_eligible() {
         2
     );
 
-    world
-        .run(&["pref", "set", "log-level", "ask-only-for-one-way"])
-        .success();
+    world.prefer("log-level", "ask-only-for-one-way", None);
     v["tool_use_id"] = json!("toolu_both_eligible");
     let reason =
         decision(&send(&world, &v))["hookSpecificOutput"]["permissionDecisionReason"].clone();
@@ -325,12 +317,15 @@ fn a_call_is_auto_decided_only_when_every_question_is_eligible() {
 
 #[test]
 fn project_preference_wins_over_global() {
+    // `pref set --project` from a subfolder keys the preference on the project root, as the
+    // hook derives it from the payload's cwd (always-ask needs no confirmation).
     let world = World::new();
-    world
-        .run(&["pref", "set", "enable-cache", "never-ask", "--global"])
-        .success();
+    world.prefer("enable-cache", "never-ask", None);
+    let sub = world.project.join("src/deep");
+    std::fs::create_dir_all(&sub).unwrap();
     world
         .run(&["pref", "set", "enable-cache", "always-ask", "--project"])
+        .current_dir(&sub)
         .success();
     assert_abstained(&send(&world, &payload(&world, "hook/pre-marker.json")));
 
@@ -338,12 +333,7 @@ fn project_preference_wins_over_global() {
     other
         .run(&["pref", "set", "enable-cache", "always-ask"])
         .success();
-    let sub = other.project.join("src/deep");
-    std::fs::create_dir_all(&sub).unwrap();
-    other
-        .run(&["pref", "set", "enable-cache", "never-ask", "--project"])
-        .current_dir(&sub)
-        .success();
+    other.prefer("enable-cache", "never-ask", Some(&other.project));
     let out = send(&other, &payload(&other, "hook/pre-marker.json"));
     assert_eq!(
         decision(&out)["hookSpecificOutput"]["permissionDecision"],
@@ -358,9 +348,7 @@ fn silencing_a_registry_one_way_id_is_refused() {
         .run(&["pref", "set", "force-push-branch", "never-ask"])
         .code(1);
     assert!(stderr(&out).contains("one-way"), "{}", stderr(&out));
-    world
-        .run(&["pref", "set", "force-push-branch", "always-ask"])
-        .success();
+    world.prefer("force-push-branch", "always-ask", None);
 }
 
 #[test]
@@ -566,12 +554,28 @@ fn a_newer_question_in_the_same_session_abandons_a_pending_one() {
     let first = payload(&world, "hook/pre-single.json");
     let mut second = payload(&world, "hook/pre-no-recommendation.json");
     second["session_id"] = first["session_id"].clone();
+    second["prompt_id"] = json!("another-prompt");
     send(&world, &first);
     std::thread::sleep(Duration::from_millis(5));
     send(&world, &second);
     let rows = world.log();
     assert_eq!(rows[0]["outcome"], "abandoned");
     assert_eq!(rows[1]["outcome"], "pending");
+}
+
+#[test]
+fn parallel_calls_of_one_prompt_are_all_pending() {
+    // Claude Code fires the PreToolUse of every AskUserQuestion in one assistant message
+    // before it shows the first picker (seen with the real CLI): both are on screen.
+    let world = World::new();
+    let first = payload(&world, "hook/pre-single.json");
+    let mut second = payload(&world, "hook/pre-no-recommendation.json");
+    second["session_id"] = first["session_id"].clone();
+    second["prompt_id"] = first["prompt_id"].clone();
+    send(&world, &first);
+    std::thread::sleep(Duration::from_millis(5));
+    send(&world, &second);
+    assert!(world.log().iter().all(|r| r["outcome"] == "pending"));
 }
 
 #[test]

@@ -378,6 +378,26 @@ impl Rng {
     }
 }
 
+/// Run the hook on `call`'s PreToolUse and SIGKILL it `after` its start (when still running).
+fn kill_after(world: &World, call: &Call, after: Option<Duration>) -> std::process::ExitStatus {
+    let payload = pre_tool_use(world, call);
+    let mut child = world
+        .command()
+        .arg("hook")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn askhook");
+    let started = Instant::now();
+    child.stdin.take().unwrap().write_all(&payload).unwrap();
+    if let Some(after) = after {
+        std::thread::sleep(after.saturating_sub(started.elapsed()));
+        let _ = child.kill();
+    }
+    child.wait().unwrap()
+}
+
 #[test]
 fn sigkill_at_random_moments_leaves_a_clean_database_with_every_committed_call() {
     const RUNS: usize = 48;
@@ -390,29 +410,33 @@ fn sigkill_at_random_moments_leaves_a_clean_database_with_every_committed_call()
         .collect();
     // Create the database first so that every run below is a write into an existing file.
     assert_every_hook_abstained_in_time(&replay_concurrently(&world, &sessions("warmup", 1, 1, 1)));
-
-    let mut completed = Vec::new();
-    let mut killed = 0;
-    for (n, call) in calls.iter().enumerate() {
-        // Every third run meets a locked database, so the kill lands in the spool path.
-        let locker = (n % 3 == 2).then(|| {
+    // Every third run meets a locked database, so its kill lands in the spool path.
+    let locked = |n: usize| n % 3 == 2;
+    let lock = |n: usize| {
+        locked(n).then(|| {
             let c = open(&world);
             c.execute_batch("BEGIN EXCLUSIVE").unwrap();
             c
-        });
-        let payload = pre_tool_use(&world, call);
-        let mut child = world
-            .command()
-            .arg("hook")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("spawn askhook");
-        child.stdin.take().unwrap().write_all(&payload).unwrap();
-        std::thread::sleep(Duration::from_micros(rng.below(12_000)));
-        let _ = child.kill();
-        let status = child.wait().unwrap();
+        })
+    };
+    // How long a whole run takes on this machine, free and locked: kills are spread over
+    // 1.5 times that, so some land before, inside and after the write.
+    let calibrate = |n: usize| {
+        let _locker = lock(n);
+        let started = Instant::now();
+        let status = kill_after(&world, &calls[n], None);
+        assert!(status.success());
+        started.elapsed()
+    };
+    let (free_run, locked_run) = (calibrate(0), calibrate(2));
+
+    let mut completed = vec![calls[0].tool_use_id.clone(), calls[2].tool_use_id.clone()];
+    let mut killed = 0;
+    for (n, call) in calls.iter().enumerate().skip(3) {
+        let _locker = lock(n);
+        let whole = if locked(n) { locked_run } else { free_run };
+        let after = Duration::from_micros(rng.below(whole.as_micros() as u64 * 3 / 2 + 1));
+        let status = kill_after(&world, call, Some(after));
         match status.signal() {
             Some(9) => killed += 1,
             _ => {
@@ -420,9 +444,15 @@ fn sigkill_at_random_moments_leaves_a_clean_database_with_every_committed_call()
                 completed.push(call.tool_use_id.clone());
             }
         }
-        drop(locker);
     }
-    eprintln!("{killed} of {RUNS} runs killed mid-flight");
+    eprintln!(
+        "{killed} of {} runs killed mid-flight (a run takes {free_run:?}, {locked_run:?} locked)",
+        RUNS - 3
+    );
+    assert!(
+        killed > 0 && completed.len() > 2,
+        "the kills must land both before and after some runs end"
+    );
 
     let conn = open(&world);
     let check: String = conn

@@ -1,0 +1,777 @@
+//! The hook benchmark: what `askhook hook` costs against the cheapest possible hook, the floor
+//! (`examples/floor.rs`: read stdin, exit 0, same release profile).
+//!
+//! `cargo bench --bench hook` builds the release binaries, then spawns real processes: a
+//! warm-up, then `ASKHOOK_BENCH_RUNS` (default 200) timed runs of every case, round-robin so a
+//! change in machine load hits every case alike. For each case it reports min, median, p95 and
+//! p99 wall time (spawn to reaped), each also as a ratio to the floor's same statistic in the
+//! same run, and peak RSS.
+//!
+//! Peak RSS comes from separate runs under `/usr/bin/time -f %M` (GNU time `fork`s the child and
+//! reads its `ru_maxrss` from `wait4`). Our own `wait4` would not do: `std` spawns with `vfork`
+//! semantics and Linux carries the parent's high-water mark into the child at `exec`, so every
+//! child would report the bench's own RSS. Without `/usr/bin/time` the column says so.
+//!
+//! Cases: the floor; a payload that is not AskUserQuestion (the database must not be created);
+//! PreToolUse recording a pending question and abstaining; PreToolUse auto-deciding (a
+//! `never-ask` preference on a registry two-way id named by a marker); PostToolUse settling an
+//! answer (its PreToolUse runs untimed just before); and the last three again on a database of
+//! 1,000,000 rows. The filled database is made once with one SQL transaction and cached under
+//! `target/askhook-bench/`; every run works on a fresh copy.
+//!
+//! A full run (≥ 200 runs) rewrites the generated part of `docs/performance.md`; a quick run
+//! (`ASKHOOK_BENCH_RUNS=20 cargo bench --bench hook`) only prints. Set `ASKHOOK_BENCH_DOCS=1`
+//! to write the docs from a quick run anyway, `ASKHOOK_BENCH_ROWS` to change the fill size, and
+//! `ASKHOOK_BENCH_BIN=path/to/askhook` to measure a candidate build instead (docs untouched).
+
+use std::io::{Read, Write};
+use std::os::unix::process::ExitStatusExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+use rusqlite::Connection;
+
+/// The binary under test: the one cargo built with the bench (= release) profile, or a
+/// candidate build named by `ASKHOOK_BENCH_BIN` (to A/B a change against the same floor).
+fn askhook() -> &'static Path {
+    static BIN: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    BIN.get_or_init(|| {
+        std::env::var_os("ASKHOOK_BENCH_BIN")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_askhook")))
+    })
+}
+
+/// The registry id the auto-decide case names with a marker (two-way in the embedded registry).
+const AUTO_ID: &str = "enable-cache";
+
+/// What the goals of issue 5 allow, as ratios to the floor in the same run.
+const GOAL_NOT_OURS: f64 = 1.3;
+const GOAL_MEDIAN: f64 = 2.5;
+const GOAL_P99: f64 = 4.0;
+const GOAL_RSS_KIB: u64 = 10 * 1024;
+
+/// GNU time, for peak RSS; and how many runs of each case it measures.
+const GNU_TIME: &str = "/usr/bin/time";
+const RSS_RUNS: usize = 25;
+
+fn main() {
+    let runs = env_number("ASKHOOK_BENCH_RUNS").unwrap_or(200).max(5) as usize;
+    let fill_rows = env_number("ASKHOOK_BENCH_ROWS").unwrap_or(1_000_000);
+    let warm_up = (runs / 10).clamp(5, 20);
+    let work = bench_dir().join("work");
+    let _ = std::fs::remove_dir_all(&work);
+    std::fs::create_dir_all(&work).expect("create the bench work folder");
+
+    let floor = build_floor();
+    eprintln!(
+        "askhook: {}\nfloor:   {}",
+        askhook().display(),
+        floor.display()
+    );
+    let cold = check_cold_paths(&work.join("cold"));
+
+    let empty = World::new(&work.join("empty"));
+    empty.set_auto_preference();
+    let big = World::new(&work.join("big"));
+    big.install_db(&filled_db(fill_rows));
+    let not_ours = World::new(&work.join("not-ours"));
+
+    let mut cases = vec![
+        Case::new("floor", "floor", Kind::Floor, &empty),
+        Case::new(
+            "not-ours",
+            "`hook`, not AskUserQuestion",
+            Kind::NotOurs,
+            &not_ours,
+        ),
+        Case::new(
+            "pending",
+            "PreToolUse, pending, abstain",
+            Kind::Pending,
+            &empty,
+        ),
+        Case::new("auto", "PreToolUse, auto-decide", Kind::Auto, &empty),
+        Case::new("settle", "PostToolUse, settle", Kind::Settle, &empty),
+        Case::new(
+            "pending-1m",
+            "PreToolUse, pending, abstain",
+            Kind::Pending,
+            &big,
+        ),
+        Case::new("auto-1m", "PreToolUse, auto-decide", Kind::Auto, &big),
+        Case::new("settle-1m", "PostToolUse, settle", Kind::Settle, &big),
+    ];
+    let started = Instant::now();
+    for round in 0..warm_up + runs {
+        for case in &mut cases {
+            let how = if round < warm_up {
+                Measure::WarmUp
+            } else {
+                Measure::Wall
+            };
+            case.run_once(&floor, round, how);
+        }
+    }
+    if Path::new(GNU_TIME).exists() {
+        for round in 0..runs.min(RSS_RUNS) {
+            for case in &mut cases {
+                case.run_once(&floor, warm_up + runs + round, Measure::PeakRss);
+            }
+        }
+    }
+    let took = started.elapsed();
+    assert!(
+        !not_ours.db().exists() && !not_ours.askhook_home().exists(),
+        "a payload that is not AskUserQuestion created {}",
+        not_ours.askhook_home().display()
+    );
+    let report = Report {
+        runs,
+        warm_up,
+        fill_rows,
+        cases: cases.iter().map(Case::summary).collect(),
+        floor_bytes: file_size(&floor),
+        askhook_bytes: file_size(askhook()),
+        cold,
+        took,
+    };
+    let table = report.markdown();
+    println!("{table}");
+    let failed = report.missed_goals();
+    for goal in &failed {
+        println!("MISSED: {goal}");
+    }
+    if std::env::var_os("ASKHOOK_BENCH_BIN").is_some() {
+        println!("(candidate binary: docs/performance.md not rewritten)");
+    } else if runs >= 200 || std::env::var_os("ASKHOOK_BENCH_DOCS").is_some() {
+        write_docs(&table);
+    } else {
+        println!("(quick run of {runs}: docs/performance.md not rewritten)");
+    }
+    let _ = std::fs::remove_dir_all(&work);
+}
+
+fn env_number(name: &str) -> Option<u64> {
+    std::env::var(name).ok()?.trim().parse().ok()
+}
+
+/// `target/askhook-bench/` (the bench binary lives in `target/release/deps/`).
+fn bench_dir() -> PathBuf {
+    let exe = std::env::current_exe().expect("current exe");
+    let target = exe
+        .ancestors()
+        .nth(3)
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target"));
+    target.join("askhook-bench")
+}
+
+/// Build `examples/floor.rs` with the bench profile (the release profile) and return its path.
+fn build_floor() -> PathBuf {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let out = Command::new(cargo)
+        .args([
+            "build",
+            "--quiet",
+            "--profile",
+            "bench",
+            "--example",
+            "floor",
+        ])
+        .args(["--message-format", "json-render-diagnostics"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stderr(Stdio::inherit())
+        .output()
+        .expect("run cargo to build the floor");
+    assert!(out.status.success(), "building examples/floor.rs failed");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter(|m| m["reason"] == "compiler-artifact" && m["target"]["name"] == "floor")
+        .find_map(|m| m["executable"].as_str().map(PathBuf::from))
+        .expect("cargo reported no floor executable")
+}
+
+fn file_size(path: &Path) -> u64 {
+    std::fs::metadata(path).map(|m| m.len()).unwrap_or(0)
+}
+
+/// A private HOME / ASKHOOK_HOME / project for a group of cases.
+struct World {
+    root: PathBuf,
+}
+
+impl World {
+    fn new(root: &Path) -> World {
+        for dir in ["home", "proj/.git"] {
+            std::fs::create_dir_all(root.join(dir)).unwrap();
+        }
+        World {
+            root: root.to_path_buf(),
+        }
+    }
+
+    fn askhook_home(&self) -> PathBuf {
+        self.root.join("askhook")
+    }
+
+    fn db(&self) -> PathBuf {
+        self.askhook_home().join("askhook.db")
+    }
+
+    fn project(&self) -> PathBuf {
+        self.root.join("proj")
+    }
+
+    /// A scrubbed environment pointing into this world (no agent markers, so `pref set` works).
+    fn command(&self, program: &Path) -> Command {
+        let mut cmd = Command::new(program);
+        cmd.env_clear()
+            .env("HOME", self.root.join("home"))
+            .env("ASKHOOK_HOME", self.askhook_home())
+            .env("CLAUDE_CONFIG_DIR", self.root.join("home/.claude"))
+            .env("PATH", "/usr/bin:/bin")
+            .current_dir(self.project());
+        cmd
+    }
+
+    fn askhook(&self, args: &[&str]) -> std::process::Output {
+        self.command(askhook())
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .expect("run askhook")
+    }
+
+    fn set_auto_preference(&self) {
+        let out = self.askhook(&["pref", "set", AUTO_ID, "never-ask"]);
+        assert!(
+            out.status.success(),
+            "askhook pref set {AUTO_ID} never-ask: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+
+    /// Put a copy of `db` in place as this world's database.
+    fn install_db(&self, db: &Path) {
+        std::fs::create_dir_all(self.askhook_home()).unwrap();
+        std::fs::copy(db, self.db()).expect("copy the filled database");
+    }
+}
+
+/// The filled database: made once (per row count and schema version), then reused.
+fn filled_db(rows: u64) -> PathBuf {
+    // The schema comes from the binary itself: `pref set` creates and migrates the database,
+    // and sets the auto-decide preference the 1M cases need.
+    let scratch = World::new(&bench_dir().join("work/fill"));
+    scratch.set_auto_preference();
+    let version: i64 = Connection::open(scratch.db())
+        .unwrap()
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .unwrap();
+    let cached = bench_dir().join(format!("filled-{rows}-v{version}.db"));
+    if cached.exists() {
+        eprintln!("filled database: {} (cached)", cached.display());
+        return cached;
+    }
+    eprintln!(
+        "filling a database with {rows} rows (once; cached as {})",
+        cached.display()
+    );
+    let started = Instant::now();
+    let conn = Connection::open(scratch.db()).unwrap();
+    conn.execute_batch(&fill_sql(rows))
+        .expect("fill the database");
+    conn.execute_batch("PRAGMA wal_checkpoint(TRUNCATE); ANALYZE;")
+        .unwrap();
+    drop(conn);
+    let partial = cached.with_extension("partial");
+    std::fs::copy(scratch.db(), &partial).unwrap();
+    std::fs::rename(&partial, &cached).unwrap();
+    eprintln!(
+        "filled in {:.1?} ({} MiB)",
+        started.elapsed(),
+        file_size(&cached) >> 20
+    );
+    cached
+}
+
+/// One transaction of `rows` realistic rows: 4 questions a session, 2 a call, a year of
+/// history, 5,000 distinct question ids, mostly answered, some auto-decided, a few pending.
+fn fill_sql(rows: u64) -> String {
+    format!(
+        "BEGIN;
+        WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < {rows})
+        INSERT INTO questions (
+            session_id, tool_use_id, question_index, question_id, id_source, question, header,
+            options, multi_select, recommended, door_type, door_rule, tool_name, project, cwd,
+            permission_mode, agent_id, prompt_id, outcome, answer, selections, free_text, notes,
+            followed_recommendation, afk, error, asked_at, settled_at)
+        SELECT
+            printf('fill-session-%08d', i / 4),
+            printf('toolu_fill_%09d', i / 2),
+            i % 2,
+            printf('hash-%010x', (i * 7919) % 5000),
+            'hash',
+            printf('Fill question %d: which approach should we use for component %d?', i, i % 97),
+            'Approach',
+            '[{{\"label\":\"X (Recommended)\",\"description\":\"The recommended approach X.\"}},{{\"label\":\"Y\",\"description\":\"The alternative approach Y.\"}}]',
+            0,
+            'X (Recommended)',
+            CASE WHEN i % 50 = 0 THEN 'one-way' ELSE 'two-way' END,
+            CASE WHEN i % 50 = 0 THEN 'delete' ELSE NULL END,
+            'AskUserQuestion',
+            printf('/home/user/src/project-%d', i % 20),
+            printf('/home/user/src/project-%d', i % 20),
+            'default',
+            NULL,
+            printf('prompt-%08d', i / 4),
+            CASE WHEN i % 10 = 0 THEN 'auto-decided' WHEN i % 97 = 0 THEN 'pending' ELSE 'answered' END,
+            CASE WHEN i % 97 = 0 THEN NULL WHEN i % 3 = 0 THEN 'Y' ELSE 'X (Recommended)' END,
+            NULL, NULL, NULL,
+            CASE WHEN i % 97 = 0 OR i % 10 = 0 THEN NULL ELSE (i % 3 <> 0) END,
+            0,
+            NULL,
+            1733000000000 + i * 31536,
+            CASE WHEN i % 97 = 0 THEN NULL ELSE 1733000000000 + i * 31536 + 4000 END
+        FROM n;
+        COMMIT;"
+    )
+}
+
+/// `--version` and `--help` must not open (or create) the database.
+fn check_cold_paths(root: &Path) -> Vec<(String, bool)> {
+    let world = World::new(root);
+    ["--version", "--help"]
+        .into_iter()
+        .map(|flag| {
+            let out = world.askhook(&[flag]);
+            assert!(out.status.success(), "askhook {flag} failed");
+            let untouched = !world.db().exists() && !world.askhook_home().exists();
+            assert!(
+                untouched,
+                "askhook {flag} created {}",
+                world.askhook_home().display()
+            );
+            (flag.to_owned(), untouched)
+        })
+        .collect()
+}
+
+/// What one run is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Measure {
+    WarmUp,
+    Wall,
+    PeakRss,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Floor,
+    NotOurs,
+    Pending,
+    Auto,
+    Settle,
+}
+
+/// One benchmark case and its samples.
+struct Case<'w> {
+    name: &'static str,
+    label: &'static str,
+    kind: Kind,
+    world: &'w World,
+    wall: Vec<Duration>,
+    rss_kib: Vec<u64>,
+}
+
+impl<'w> Case<'w> {
+    fn new(name: &'static str, label: &'static str, kind: Kind, world: &'w World) -> Case<'w> {
+        Case {
+            name,
+            label,
+            kind,
+            world,
+            wall: Vec::new(),
+            rss_kib: Vec::new(),
+        }
+    }
+
+    /// One run, recorded as `how` says. Checks the exit status and output every time.
+    fn run_once(&mut self, floor: &Path, round: usize, how: Measure) {
+        let call = format!("{}-{}-{round}", self.name, std::process::id());
+        let (program, payload) = match self.kind {
+            Kind::Floor => (floor, pre_tool_use(self.world, &call, false)),
+            Kind::NotOurs => (askhook(), not_ours(self.world, &call)),
+            Kind::Pending => (askhook(), pre_tool_use(self.world, &call, false)),
+            Kind::Auto => (askhook(), pre_tool_use(self.world, &call, true)),
+            Kind::Settle => {
+                let pre = spawn(
+                    self.world,
+                    askhook(),
+                    &pre_tool_use(self.world, &call, false),
+                    false,
+                );
+                assert!(
+                    pre.stdout.is_empty() && pre.status.success(),
+                    "{}: untimed PreToolUse",
+                    self.name
+                );
+                (askhook(), post_tool_use(self.world, &call))
+            }
+        };
+        let ran = spawn(self.world, program, &payload, how == Measure::PeakRss);
+        assert!(
+            ran.status.success(),
+            "{}: exit {:?} (signal {:?})",
+            self.name,
+            ran.status.code(),
+            ran.status.signal()
+        );
+        let stdout = String::from_utf8_lossy(&ran.stdout);
+        match self.kind {
+            Kind::Auto => assert!(
+                stdout.contains("\"permissionDecision\":\"deny\""),
+                "{}: expected an auto-decision, got {stdout:?}",
+                self.name
+            ),
+            _ => assert!(
+                stdout.is_empty(),
+                "{}: expected an abstain, got {stdout:?}",
+                self.name
+            ),
+        }
+        match how {
+            Measure::WarmUp => {}
+            Measure::Wall => self.wall.push(ran.wall),
+            Measure::PeakRss => self.rss_kib.extend(ran.peak_rss_kib),
+        }
+    }
+
+    fn summary(&self) -> Summary {
+        let mut wall = self.wall.clone();
+        wall.sort();
+        Summary {
+            name: self.name,
+            label: self.label,
+            kind: self.kind,
+            big: self.name.ends_with("-1m"),
+            min: wall[0],
+            median: percentile(&wall, 50.0),
+            p95: percentile(&wall, 95.0),
+            p99: percentile(&wall, 99.0),
+            rss_kib: self.rss_kib.iter().copied().max(),
+        }
+    }
+}
+
+/// Nearest-rank percentile of sorted samples.
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    let rank = ((p / 100.0) * sorted.len() as f64).ceil() as usize;
+    sorted[rank.clamp(1, sorted.len()) - 1]
+}
+
+fn questions(auto: bool) -> serde_json::Value {
+    let text = if auto {
+        format!("Turn on the build cache? <askhook-qid:{AUTO_ID}>")
+    } else {
+        "Which approach should we use?".to_owned()
+    };
+    serde_json::json!([{
+        "question": text,
+        "header": "Approach",
+        "options": [
+            {"label": "Yes (Recommended)", "description": "The recommended approach."},
+            {"label": "No", "description": "The alternative."}
+        ],
+        "multiSelect": false
+    }])
+}
+
+fn base(world: &World, call: &str, event: &str) -> serde_json::Value {
+    serde_json::json!({
+        "session_id": format!("bench-session-{call}"),
+        "transcript_path": "/home/user/.claude/projects/bench/session.jsonl",
+        "cwd": world.project(),
+        "prompt_id": format!("bench-prompt-{call}"),
+        "permission_mode": "default",
+        "hook_event_name": event,
+        "tool_use_id": format!("toolu_bench_{call}"),
+    })
+}
+
+fn pre_tool_use(world: &World, call: &str, auto: bool) -> Vec<u8> {
+    let mut p = base(world, call, "PreToolUse");
+    p["tool_name"] = "AskUserQuestion".into();
+    p["tool_input"] = serde_json::json!({ "questions": questions(auto) });
+    serde_json::to_vec(&p).unwrap()
+}
+
+fn post_tool_use(world: &World, call: &str) -> Vec<u8> {
+    let mut p = base(world, call, "PostToolUse");
+    let answered = serde_json::json!({
+        "questions": questions(false),
+        "answers": {"Which approach should we use?": "No"},
+        "annotations": {}
+    });
+    p["tool_name"] = "AskUserQuestion".into();
+    p["tool_input"] = answered.clone();
+    p["tool_response"] = answered;
+    serde_json::to_vec(&p).unwrap()
+}
+
+fn not_ours(world: &World, call: &str) -> Vec<u8> {
+    let mut p = base(world, call, "PreToolUse");
+    p["tool_name"] = "Bash".into();
+    p["tool_input"] = serde_json::json!({"command": "cargo test", "description": "Run the tests"});
+    serde_json::to_vec(&p).unwrap()
+}
+
+/// One finished process.
+struct Ran {
+    status: ExitStatus,
+    stdout: Vec<u8>,
+    wall: Duration,
+    peak_rss_kib: Option<u64>,
+}
+
+/// Spawn `program` in `world` with `payload` on stdin and time it from spawn to reaped; with
+/// `rss`, run it under GNU time instead and read its peak RSS.
+fn spawn(world: &World, program: &Path, payload: &[u8], rss: bool) -> Ran {
+    let rss_file = world.root.join("peak-rss.txt");
+    let mut cmd = if rss {
+        let mut cmd = world.command(Path::new(GNU_TIME));
+        cmd.arg("-f")
+            .arg("%M")
+            .arg("-o")
+            .arg(&rss_file)
+            .arg(program);
+        cmd
+    } else {
+        world.command(program)
+    };
+    if program == askhook() {
+        cmd.arg("hook");
+    }
+    cmd.stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null());
+    let started = Instant::now();
+    let mut child = cmd.spawn().expect("spawn");
+    // Payloads are far below the pipe buffer, so this never blocks on the child.
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(payload).expect("write stdin");
+    drop(stdin);
+    let status = child.wait().expect("wait");
+    let wall = started.elapsed();
+    let mut stdout = Vec::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_end(&mut stdout)
+        .unwrap();
+    Ran {
+        status,
+        stdout,
+        wall,
+        peak_rss_kib: rss
+            .then(|| std::fs::read_to_string(&rss_file).ok())
+            .flatten()
+            .and_then(|t| t.trim().parse().ok()),
+    }
+}
+
+/// The statistics of one case.
+struct Summary {
+    name: &'static str,
+    label: &'static str,
+    kind: Kind,
+    big: bool,
+    min: Duration,
+    median: Duration,
+    p95: Duration,
+    p99: Duration,
+    rss_kib: Option<u64>,
+}
+
+struct Report {
+    runs: usize,
+    warm_up: usize,
+    fill_rows: u64,
+    cases: Vec<Summary>,
+    floor_bytes: u64,
+    askhook_bytes: u64,
+    cold: Vec<(String, bool)>,
+    took: Duration,
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.2}", d.as_secs_f64() * 1000.0)
+}
+
+fn ratio(a: Duration, b: Duration) -> f64 {
+    a.as_secs_f64() / b.as_secs_f64().max(1e-9)
+}
+
+impl Report {
+    fn floor(&self) -> &Summary {
+        &self.cases[0]
+    }
+
+    fn markdown(&self) -> String {
+        let floor = self.floor();
+        let mut t = String::new();
+        t.push_str(&format!(
+            "Machine: {} × {}, Linux {}. {} timed runs per case after {} warm-up runs, round-robin; \
+             {} rows in the large database; {:.0} s in all.\n\n",
+            nproc(),
+            cpu_model(),
+            kernel(),
+            self.runs,
+            self.warm_up,
+            self.fill_rows,
+            self.took.as_secs_f64()
+        ));
+        t.push_str("| case | database | min ms | median ms | p95 ms | p99 ms | median × floor | p99 × floor | peak RSS KiB |\n");
+        t.push_str("|---|---|---:|---:|---:|---:|---:|---:|---:|\n");
+        for c in &self.cases {
+            let db = match c.kind {
+                Kind::Floor => "—".to_owned(),
+                Kind::NotOurs => "none (not created)".to_owned(),
+                _ if c.big => format!("{} rows", self.fill_rows),
+                _ => "empty".to_owned(),
+            };
+            t.push_str(&format!(
+                "| {} | {db} | {} | {} | {} | {} | {:.2} | {:.2} | {} |\n",
+                c.label,
+                ms(c.min),
+                ms(c.median),
+                ms(c.p95),
+                ms(c.p99),
+                ratio(c.median, floor.median),
+                ratio(c.p99, floor.p99),
+                c.rss_kib
+                    .map_or_else(|| format!("n/a (no {GNU_TIME})"), |k| k.to_string())
+            ));
+        }
+        t.push_str("\nGrowth from the empty to the large database (median, large ÷ empty): ");
+        let growth: Vec<String> = self
+            .growth()
+            .into_iter()
+            .map(|(name, g)| format!("{name} {g:.2}×"))
+            .collect();
+        t.push_str(&growth.join(", "));
+        t.push_str(&format!(
+            ".\n\nRelease binary: askhook {} KiB, floor {} KiB. Cold paths: {}.\n",
+            self.askhook_bytes >> 10,
+            self.floor_bytes >> 10,
+            self.cold
+                .iter()
+                .map(|(flag, ok)| format!(
+                    "`askhook {flag}` {}",
+                    if *ok {
+                        "creates no database"
+                    } else {
+                        "CREATED THE DATABASE"
+                    }
+                ))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+        t
+    }
+
+    /// (case, median on the large database ÷ median on the empty one).
+    fn growth(&self) -> Vec<(&'static str, f64)> {
+        self.cases
+            .iter()
+            .filter(|c| c.big)
+            .filter_map(|big| {
+                let small = self.cases.iter().find(|c| !c.big && c.kind == big.kind)?;
+                Some((small.name, ratio(big.median, small.median)))
+            })
+            .collect()
+    }
+
+    fn missed_goals(&self) -> Vec<String> {
+        let floor = self.floor();
+        let mut missed = Vec::new();
+        for c in &self.cases[1..] {
+            let (m, p) = (ratio(c.median, floor.median), ratio(c.p99, floor.p99));
+            match c.kind {
+                Kind::NotOurs if m > GOAL_NOT_OURS => missed.push(format!(
+                    "{}: median {m:.2}× floor (goal ≤ {GOAL_NOT_OURS}×)",
+                    c.name
+                )),
+                Kind::Pending | Kind::Auto | Kind::Settle => {
+                    if m > GOAL_MEDIAN {
+                        missed.push(format!(
+                            "{}: median {m:.2}× floor (goal ≤ {GOAL_MEDIAN}×)",
+                            c.name
+                        ));
+                    }
+                    if p > GOAL_P99 {
+                        missed.push(format!(
+                            "{}: p99 {p:.2}× floor (goal ≤ {GOAL_P99}×)",
+                            c.name
+                        ));
+                    }
+                }
+                _ => {}
+            }
+            if let Some(kib) = c.rss_kib.filter(|k| *k >= GOAL_RSS_KIB) {
+                missed.push(format!("{}: peak RSS {kib} KiB (goal < 10 MiB)", c.name));
+            }
+        }
+        for (name, g) in self.growth() {
+            // "No measurable growth": allow the noise of a shared machine, 10 %.
+            if g > 1.10 {
+                missed.push(format!("{name}: {g:.2}× slower on the large database"));
+            }
+        }
+        missed
+    }
+}
+
+fn nproc() -> String {
+    std::thread::available_parallelism()
+        .map(|n| n.get().to_string())
+        .unwrap_or_else(|_| "?".into())
+}
+
+fn cpu_model() -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|t| {
+            t.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split(':').nth(1))
+                .map(|m| m.trim().to_owned())
+        })
+        .unwrap_or_else(|| "unknown CPU".into())
+}
+
+fn kernel() -> String {
+    std::fs::read_to_string("/proc/sys/kernel/osrelease")
+        .map(|t| t.trim().to_owned())
+        .unwrap_or_else(|_| "unknown".into())
+}
+
+const BEGIN: &str = "<!-- bench:begin (generated by `cargo bench --bench hook`; do not edit) -->";
+const END: &str = "<!-- bench:end -->";
+
+/// Replace the generated block of `docs/performance.md`, keeping the prose around it.
+fn write_docs(table: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/performance.md");
+    let text = std::fs::read_to_string(&path).unwrap_or_default();
+    let block = format!("{BEGIN}\n{table}{END}");
+    let new = match (text.find(BEGIN), text.find(END)) {
+        (Some(b), Some(e)) if b < e => format!("{}{block}{}", &text[..b], &text[e + END.len()..]),
+        _ => format!("{text}\n{block}\n"),
+    };
+    std::fs::write(&path, new).expect("write docs/performance.md");
+    println!("wrote {}", path.display());
+}
