@@ -70,7 +70,7 @@ pub const MIGRATIONS: &[&str] = &[
     //    `--since` is a range) instead of the table and its question texts.
     r#"
     CREATE INDEX questions_pending_by_time ON questions (asked_at, question_id, project, door_type,
-        followed_recommendation, afk, settled_at, session_id, tool_use_id, agent_id)
+        followed_recommendation, afk, settled_at, session_id, tool_use_id, agent_id, prompt_id)
         WHERE outcome = 'pending';
     CREATE INDEX questions_stats ON questions (asked_at, outcome, question_id, project, door_type,
                                                followed_recommendation, afk, settled_at);

@@ -439,6 +439,7 @@ fn pending_lists_unsettled_questions_with_their_age() {
     let mut newer = payload("deny--01-PreToolUse");
     newer["tool_use_id"] = json!("toolu_newer");
     newer["prompt_id"] = json!("a-later-prompt");
+    newer["prompt_id"] = json!("a-later-prompt");
     newer["tool_input"]["questions"] = json!([newer["tool_input"]["questions"][0]]);
     world.hook_json(newer);
     assert_eq!(
