@@ -289,7 +289,7 @@ fn base_record(call: &Call, q: &Question, a: &Assessment, now_ms: i64) -> Record
 }
 
 fn open_store(ctx: &HookContext, errors: &mut Vec<String>) -> Option<Store> {
-    match Store::open(&ctx.paths.db, ctx.busy_timeout()) {
+    match Store::open_for_hook(&ctx.paths.db, ctx.busy_timeout()) {
         Ok(store) => {
             if let Some(problem) = &store.spool_problem {
                 errors.push(problem.clone());

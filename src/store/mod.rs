@@ -43,6 +43,15 @@ pub const WAL_CHECKPOINT_BYTES: u64 = 1024 * 1024;
 /// The scope value of a global preference.
 pub const GLOBAL_SCOPE: &str = "";
 
+/// How far opening a database migrates it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Migrate {
+    /// To the latest schema (CLI commands).
+    All,
+    /// Only when the schema lacks what the hook writes (the hook).
+    HookMinimum,
+}
+
 /// An open answer log.
 pub struct Store {
     conn: Connection,
@@ -69,6 +78,19 @@ pub fn is_busy(e: &rusqlite::Error) -> bool {
 impl Store {
     /// Open (creating if needed) the database at `path`, migrate it, and ingest its spool.
     pub fn open(path: &Path, busy_timeout: Duration) -> rusqlite::Result<Store> {
+        Self::open_with(path, busy_timeout, Migrate::All)
+    }
+
+    /// [`Store::open`] for the hook: a new database gets the whole schema (instant while it is
+    /// empty), but an existing one is only migrated when it lacks what the hook writes
+    /// ([`migrations::HOOK_SCHEMA`]). Later migrations (indexes for the query CLI) can take
+    /// seconds on a large log, which must never eat a hook's deadline; the first CLI command
+    /// after an upgrade applies them.
+    pub fn open_for_hook(path: &Path, busy_timeout: Duration) -> rusqlite::Result<Store> {
+        Self::open_with(path, busy_timeout, Migrate::HookMinimum)
+    }
+
+    fn open_with(path: &Path, busy_timeout: Duration, migrate: Migrate) -> rusqlite::Result<Store> {
         if let Some(dir) = path.parent() {
             fsutil::create_private_dir(dir).map_err(io_to_sqlite)?;
         }
@@ -84,7 +106,7 @@ impl Store {
                 | OpenFlags::SQLITE_OPEN_CREATE
                 | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )?;
-        Self::setup(conn, path, busy_timeout)
+        Self::setup(conn, path, busy_timeout, migrate)
     }
 
     /// Open an existing database for reading only (query commands); fails when it is missing.
@@ -102,7 +124,12 @@ impl Store {
     }
 
     /// The one connection setup: pragmas, migrations, spool ingest.
-    fn setup(conn: Connection, path: &Path, busy_timeout: Duration) -> rusqlite::Result<Store> {
+    fn setup(
+        conn: Connection,
+        path: &Path,
+        busy_timeout: Duration,
+        migrate: Migrate,
+    ) -> rusqlite::Result<Store> {
         conn.busy_timeout(busy_timeout)?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         // Every hook run is a short-lived process and usually the last connection: without this,
@@ -121,7 +148,12 @@ impl Store {
             path: path.to_path_buf(),
             spool_problem: None,
         };
-        if store.schema_version()? < migrations::latest() {
+        let version = store.schema_version()?;
+        let needed = match migrate {
+            Migrate::All => version < migrations::latest(),
+            Migrate::HookMinimum => version < migrations::HOOK_SCHEMA,
+        };
+        if needed {
             store.migrate()?;
         }
         if let Err(e) = store.ingest_spool() {
