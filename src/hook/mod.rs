@@ -324,7 +324,7 @@ fn records_write(mut records: Vec<Record>) -> Write {
 
 /// Commit `write`, or spool it when the database cannot take it now.
 fn persist(store: Option<&mut Store>, write: &Write, ctx: &HookContext, errors: &mut Vec<String>) {
-    if let Some(store) = store {
+    if let Some(store) = store.filter(|s| !s.found_busy) {
         match store.apply(write) {
             Ok(()) => return,
             Err(e) => errors.push(format!(

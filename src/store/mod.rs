@@ -37,8 +37,13 @@ use crate::policy::Preference;
 
 pub use record::{Outcome, Record, StoredOption, Write};
 
-/// WAL size past which a write checkpoints it.
-pub const WAL_CHECKPOINT_BYTES: u64 = 1024 * 1024;
+/// WAL size past which the end of a turn (Stop, UserPromptSubmit, SessionEnd) checkpoints it:
+/// nobody waits on a question then.
+pub const WAL_CHECKPOINT_BYTES: u64 = 256 * 1024;
+
+/// WAL size past which any write checkpoints it, so it stays small even in a session whose
+/// turns never end cleanly.
+pub const WAL_HARD_CAP_BYTES: u64 = 4 * 1024 * 1024;
 
 /// The scope value of a global preference.
 pub const GLOBAL_SCOPE: &str = "";
@@ -59,6 +64,9 @@ pub struct Store {
     /// What went wrong ingesting the spool on open, if anything (the spool is kept for the
     /// next open; the store is usable regardless).
     pub spool_problem: Option<String>,
+    /// The spool ingest found the database busy past the budget: a write now would wait the
+    /// whole budget again, so the hook spools instead.
+    pub found_busy: bool,
 }
 
 impl std::fmt::Debug for Store {
@@ -120,6 +128,7 @@ impl Store {
             conn,
             path: path.to_path_buf(),
             spool_problem: None,
+            found_busy: false,
         })
     }
 
@@ -140,13 +149,14 @@ impl Store {
         )?;
         // Auto-checkpoint misfires across processes (each new connection sees the whole WAL as
         // uncheckpointed, so once past the threshold every commit checkpoints and the WAL never
-        // shrinks); `apply` checkpoints explicitly when the WAL grows past WAL_CHECKPOINT_BYTES.
+        // shrinks); `apply` checkpoints explicitly instead (see `checkpoint_past`).
         conn.pragma_update(None, "wal_autocheckpoint", 0)?;
         conn.set_prepared_statement_cache_capacity(32);
         let mut store = Store {
             conn,
             path: path.to_path_buf(),
             spool_problem: None,
+            found_busy: false,
         };
         let version = store.schema_version()?;
         let needed = match migrate {
@@ -157,6 +167,7 @@ impl Store {
             store.migrate()?;
         }
         if let Err(e) = store.ingest_spool() {
+            store.found_busy = is_busy(&e);
             store.spool_problem = Some(format!("spool not ingested yet: {e}"));
         }
         Ok(store)
@@ -234,17 +245,21 @@ impl Store {
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
         apply_in(&tx, write)?;
         tx.commit()?;
-        self.checkpoint_if_large();
+        let threshold = match write {
+            Write::Decline { .. } => WAL_CHECKPOINT_BYTES,
+            Write::Records { .. } => WAL_HARD_CAP_BYTES,
+        };
+        self.checkpoint_past(threshold);
         Ok(())
     }
 
-    /// Fold the WAL back into the database once it passes [`WAL_CHECKPOINT_BYTES`]: one `stat`
-    /// per write, a checkpoint about one write in thirty. A busy checkpoint is simply retried by
-    /// a later write.
-    fn checkpoint_if_large(&self) {
+    /// Fold the WAL back into the database once it passes `threshold` bytes: one `stat` per
+    /// write. Writes of questions (someone may be waiting on the picker) use the hard cap;
+    /// the end of a turn uses the small threshold. A busy checkpoint is retried by a later write.
+    fn checkpoint_past(&self, threshold: u64) {
         let mut wal = self.path.clone().into_os_string();
         wal.push("-wal");
-        if std::fs::metadata(&wal).is_ok_and(|m| m.len() > WAL_CHECKPOINT_BYTES) {
+        if std::fs::metadata(&wal).is_ok_and(|m| m.len() > threshold) {
             let _ = self
                 .conn
                 .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()));
@@ -331,30 +346,48 @@ fn io_to_sqlite(e: std::io::Error) -> rusqlite::Error {
     rusqlite::Error::ToSqlConversionFailure(Box::new(e))
 }
 
-const UPSERT: &str = "
-INSERT INTO questions (
-    session_id, tool_use_id, question_index, question_id, id_source, question, header, options,
-    multi_select, recommended, door_type, door_rule, tool_name, project, cwd, permission_mode,
-    agent_id, prompt_id, outcome, answer, selections, free_text, notes, followed_recommendation,
-    afk, error, asked_at, settled_at)
-VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19,
-        ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28)
-ON CONFLICT (session_id, tool_use_id, question_index) DO UPDATE SET
-    outcome = excluded.outcome,
-    answer = excluded.answer,
-    selections = excluded.selections,
-    free_text = excluded.free_text,
-    notes = excluded.notes,
-    followed_recommendation = excluded.followed_recommendation,
-    afk = excluded.afk,
-    error = excluded.error,
-    settled_at = excluded.settled_at
-WHERE questions.outcome IN ('pending', 'declined') AND excluded.outcome <> 'pending'";
+/// `INSERT INTO questions (every column) VALUES (?1 … ?28)` followed by a conflict clause.
+macro_rules! insert_question {
+    ($on_conflict:literal) => {
+        concat!(
+            "INSERT INTO questions (
+                session_id, tool_use_id, question_index, question_id, id_source, question, header,
+                options, multi_select, recommended, door_type, door_rule, tool_name, project, cwd,
+                permission_mode, agent_id, prompt_id, outcome, answer, selections, free_text, notes,
+                followed_recommendation, afk, error, asked_at, settled_at)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18,
+                    ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28) ",
+            $on_conflict
+        )
+    };
+}
+
+/// Pending rows only ever insert: a replayed PreToolUse must not touch a settled row. The
+/// short statement also compiles faster than [`UPSERT`] in the hook's fresh process.
+const INSERT_PENDING: &str =
+    insert_question!("ON CONFLICT (session_id, tool_use_id, question_index) DO NOTHING");
+
+/// Settled rows insert, or settle a row that is still pending (or was declined).
+const UPSERT: &str = insert_question!(
+    "ON CONFLICT (session_id, tool_use_id, question_index) DO UPDATE SET
+        outcome = excluded.outcome,
+        answer = excluded.answer,
+        selections = excluded.selections,
+        free_text = excluded.free_text,
+        notes = excluded.notes,
+        followed_recommendation = excluded.followed_recommendation,
+        afk = excluded.afk,
+        error = excluded.error,
+        settled_at = excluded.settled_at
+    WHERE questions.outcome IN ('pending', 'declined') AND excluded.outcome <> 'pending'"
+);
 
 fn apply_in(conn: &Connection, write: &Write) -> rusqlite::Result<()> {
     match write {
         Write::Records { records } => {
-            let mut stmt = conn.prepare_cached(UPSERT)?;
+            let all_pending = records.iter().all(|r| r.outcome == Outcome::Pending);
+            let mut stmt =
+                conn.prepare_cached(if all_pending { INSERT_PENDING } else { UPSERT })?;
             for r in records {
                 let options = serde_json::to_string(&r.options).unwrap_or_else(|_| "[]".into());
                 let selections = r
