@@ -762,7 +762,7 @@ fn suggest_lists_silenced_questions_the_user_kept_overriding() {
         world.hook_json(pre);
         world.hook_json(post);
     }
-    world.run(&["pref", "set", "demo-q", "never-ask"]).success();
+    world.prefer("demo-q", "never-ask", None);
     let s = json_of(&world, &["suggest", "--json"]);
     assert_eq!(s["reconsider"][0]["question_id"], "demo-q", "{s}");
     assert_eq!(s["reconsider"][0]["overridden"], 3);
