@@ -143,48 +143,47 @@ fn set(args: &PrefSetArgs, ctx: &Context) -> Result<std::process::ExitCode> {
             ));
         }
     }
-    let scope = scope_of(&args.scope, &ctx.cwd);
-    let (confirmed_by, old) = crate::trust::set_preferences(
+    apply_change(
         &mut store,
-        &[crate::trust::PrefChange {
-            id: args.id.clone(),
-            scope: scope.clone(),
-            value: Some(value),
-        }],
-        ctx.now_ms,
-    )?;
-    let old = old.into_iter().next().flatten();
-    report(
+        &args.id,
+        &args.scope,
+        Some(value),
         args.json,
-        Change {
-            question_id: &args.id,
-            scope: &scope,
-            old_value: old,
-            new_value: Some(value.as_str()),
-            confirmed_by: &confirmed_by,
-        },
+        ctx,
     )
 }
 
 fn clear(args: &PrefClearArgs, ctx: &Context) -> Result<std::process::ExitCode> {
     let mut store = open_store(ctx)?;
-    let scope = scope_of(&args.scope, &ctx.cwd);
+    apply_change(&mut store, &args.id, &args.scope, None, args.json, ctx)
+}
+
+/// Set (or clear, with `None`) one preference through the human-only gate, then report it.
+fn apply_change(
+    store: &mut Store,
+    id: &str,
+    scope: &ScopeFlags,
+    value: Option<Preference>,
+    json: bool,
+    ctx: &Context,
+) -> Result<std::process::ExitCode> {
+    let scope = scope_of(scope, &ctx.cwd);
     let (confirmed_by, old) = crate::trust::set_preferences(
-        &mut store,
+        store,
         &[crate::trust::PrefChange {
-            id: args.id.clone(),
+            id: id.to_owned(),
             scope: scope.clone(),
-            value: None,
+            value,
         }],
         ctx.now_ms,
     )?;
     report(
-        args.json,
+        json,
         Change {
-            question_id: &args.id,
+            question_id: id,
             scope: &scope,
             old_value: old.into_iter().next().flatten(),
-            new_value: None,
+            new_value: value.map(Preference::as_str),
             confirmed_by: &confirmed_by,
         },
     )
