@@ -528,7 +528,8 @@ fn declined_questions_settle_when_the_turn_moves_on() {
     let world = World::new();
     let pre = payload(&world, "captured/esc--01-PreToolUse.json");
     send(&world, &pre);
-    let prompt = json!({"session_id": pre["session_id"], "cwd": pre["cwd"], "hook_event_name": "UserPromptSubmit", "prompt": "never mind"});
+    let mut prompt = payload(&world, "hook/user-prompt-submit.json");
+    prompt["session_id"] = pre["session_id"].clone();
     assert_abstained(&send(&world, &prompt));
     assert!(world.log().iter().all(|r| r["outcome"] == "declined"));
     // Another session's Stop leaves the question pending.
