@@ -39,11 +39,12 @@ pub use record::{Outcome, Record, StoredOption, Write};
 
 /// WAL size past which the end of a turn (Stop, UserPromptSubmit, SessionEnd) checkpoints it:
 /// nobody waits on a question then.
-pub const WAL_CHECKPOINT_BYTES: u64 = 256 * 1024;
+pub const WAL_CHECKPOINT_BYTES: u64 = 128 * 1024;
 
 /// WAL size past which any write checkpoints it, so it stays small even in a session whose
-/// turns never end cleanly.
-pub const WAL_HARD_CAP_BYTES: u64 = 4 * 1024 * 1024;
+/// turns never end cleanly. Every hook process rebuilds its WAL index from the whole WAL on
+/// open (it is the only connection), so a large WAL costs every run; 1 MiB measured best.
+pub const WAL_HARD_CAP_BYTES: u64 = 1024 * 1024;
 
 /// The scope value of a global preference.
 pub const GLOBAL_SCOPE: &str = "";
