@@ -61,6 +61,30 @@ pub struct PerQuestion {
     pub answer_ms: Vec<i64>,
 }
 
+/// A fast, non-cryptographic hasher (the Fx mix) for the tallies' id keys, which come from
+/// askhook's own database: SipHash's flooding resistance buys nothing here and was about 5 % of
+/// `stats` at a million rows.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct IdHasher(u64);
+
+impl std::hash::Hasher for IdHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(word))
+                .wrapping_mul(0x517c_c1b7_2722_0a95);
+        }
+    }
+}
+
+/// A map keyed by ids, hashed with [`IdHasher`].
+pub type IdMap<V> = HashMap<String, V, std::hash::BuildHasherDefault<IdHasher>>;
+
 /// The fold over the stats pass.
 #[derive(Debug, Default)]
 pub struct Tally {
@@ -70,9 +94,9 @@ pub struct Tally {
     pub with_recommendation: u64,
     pub followed: u64,
     pub answer_ms: Vec<i64>,
-    pub projects: HashMap<String, u64>,
+    pub projects: IdMap<u64>,
     pub hours: [u64; 24],
-    pub questions: HashMap<String, PerQuestion>,
+    pub questions: IdMap<PerQuestion>,
 }
 
 impl Tally {
