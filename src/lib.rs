@@ -15,9 +15,11 @@
 //! | [`install`] | merging askhook into Claude Code settings files |
 //! | [`paths`] | the one place that reads env and HOME |
 //! | [`errlog`] | the hook's bounded error log |
+//! | [`deadline`] | the hook's hard deadline (a timer that exits 0) |
 
 pub mod classify;
 pub mod cli;
+pub mod deadline;
 pub mod doctor;
 pub mod errlog;
 pub mod error;

@@ -4,8 +4,8 @@
 //! - every error and every panic becomes an abstain (exit 0, empty stdout) plus one line in
 //!   the error log;
 //! - the whole run is bounded by a hard deadline (`ASKHOOK_DEADLINE_MS`, default 2.5 s, far
-//!   inside Claude Code's 5 s timeout): the work runs on a worker thread and the main thread
-//!   gives up waiting when the deadline is spent;
+//!   inside Claude Code's 5 s timeout): a timer ends the process with exit 0 when it is spent
+//!   ([`crate::deadline`]);
 //! - stdin is read once, capped (`ASKHOOK_MAX_INPUT_BYTES`), then parsed as a slice;
 //! - payloads that are not ours (other tools, other events) open nothing and record nothing;
 //! - a write that cannot be committed within the busy budget goes to the spool.
@@ -16,11 +16,11 @@ pub mod wire;
 
 use std::io::Read;
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::mpsc;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use crate::classify;
+use crate::deadline;
 use crate::errlog::ErrorLog;
 use crate::paths::{Budget, Paths};
 use crate::policy::{self, Assessed, Decision};
@@ -81,46 +81,45 @@ impl HookContext {
 static LAST_PANIC: Mutex<Option<String>> = Mutex::new(None);
 
 /// Run the hook on the process's stdin and return the bytes for stdout. Never fails, never
-/// panics, returns within the deadline.
+/// panics, returns within the deadline — or, if the deadline falls first, ends the process
+/// with exit 0 and empty stdout (see [`crate::deadline`]).
 pub fn run(paths: Paths, budget: Budget) -> Vec<u8> {
     let started = Instant::now();
+    let now_ms = crate::time::now_ms();
     let log = ErrorLog::new(&paths.error_log);
+    let expired = format!(
+        "{} [hook] deadline of {} ms spent; abstained (raise ASKHOOK_DEADLINE_MS if this repeats)",
+        crate::time::format_rfc3339(now_ms.saturating_add(budget.deadline.as_millis() as i64)),
+        budget.deadline.as_millis()
+    );
+    if let Err(e) = deadline::arm(budget.deadline, &paths.error_log, &expired) {
+        log.write("hook", &format!("could not start the deadline timer: {e}"));
+    }
     panic::set_hook(Box::new(|info| {
         if let Ok(mut slot) = LAST_PANIC.lock() {
             *slot = Some(info.to_string());
         }
     }));
-    let (tx, rx) = mpsc::channel();
     let ctx = HookContext {
         paths,
         budget,
-        now_ms: crate::time::now_ms(),
+        now_ms,
         started,
     };
-    let worker = std::thread::Builder::new()
-        .name("askhook-hook".into())
-        .spawn(move || {
-            let result = panic::catch_unwind(AssertUnwindSafe(|| {
-                let input = read_stdin(ctx.budget.max_input_bytes);
-                match input {
-                    Ok(bytes) => handle(&bytes, &ctx),
-                    Err(e) => Handled::abstain_because(e),
-                }
-            }));
-            let _ = tx.send(result);
-        });
-    if let Err(e) = worker {
-        log.write("hook", &format!("could not start the worker thread: {e}"));
-        return Vec::new();
-    }
-    match rx.recv_timeout(budget.deadline.saturating_sub(started.elapsed())) {
-        Ok(Ok(handled)) => {
+    let result = panic::catch_unwind(AssertUnwindSafe(|| {
+        match read_stdin(ctx.budget.max_input_bytes) {
+            Ok(bytes) => handle(&bytes, &ctx),
+            Err(e) => Handled::abstain_because(e),
+        }
+    }));
+    let output = match result {
+        Ok(handled) => {
             for line in &handled.errors {
                 log.write("hook", line);
             }
             render::render(&handled.output)
         }
-        Ok(Err(_)) => {
+        Err(_) => {
             let message = LAST_PANIC
                 .lock()
                 .ok()
@@ -129,17 +128,9 @@ pub fn run(paths: Paths, budget: Budget) -> Vec<u8> {
             log.write("hook", &format!("panic (abstained): {message}"));
             Vec::new()
         }
-        Err(_) => {
-            log.write(
-                "hook",
-                &format!(
-                    "deadline of {} ms spent; abstained (raise ASKHOOK_DEADLINE_MS if this repeats)",
-                    budget.deadline.as_millis()
-                ),
-            );
-            Vec::new()
-        }
-    }
+    };
+    deadline::disarm();
+    output
 }
 
 /// Read stdin once, refusing more than `cap` bytes.
