@@ -490,3 +490,89 @@ fn sigkill_at_random_moments_leaves_a_clean_database_with_every_committed_call()
         );
     }
 }
+
+/// The deadline timer ends a hook wherever it is: with deadlines from 1 ms up, it falls in
+/// start-up, in the classifier, inside the SQLite write and after it. Every run must still
+/// exit 0 with empty stdout, and leave each call wholly recorded (or spooled) or wholly
+/// absent with a deadline line in the error log; the database must pass its integrity check.
+#[test]
+fn a_deadline_falling_mid_write_exits_0_and_half_writes_nothing() {
+    const PER_CALL: usize = 16;
+    let calls: Vec<Call> = sessions("deadline", 24, 1, PER_CALL)
+        .into_iter()
+        .flatten()
+        .collect();
+    let world = World::new();
+    // The database exists before the timed runs, so each one is a write into it.
+    assert_every_hook_abstained_in_time(&replay_concurrently(&world, &sessions("warmup", 1, 1, 1)));
+    let mut cut_short = Vec::new();
+    for (n, call) in calls.iter().enumerate() {
+        let deadline_ms = 1 + n / 2; // 1, 1, 2, 2, … 12 ms
+        let lines_before = world.error_lines().len();
+        let mut child = world
+            .command()
+            .arg("hook")
+            .env("ASKHOOK_DEADLINE_MS", deadline_ms.to_string())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("spawn askhook");
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(&pre_tool_use(&world, call))
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "deadline {deadline_ms} ms: {out:?}"
+        );
+        assert!(
+            out.stdout.is_empty(),
+            "deadline {deadline_ms} ms printed output"
+        );
+        if world.error_lines()[lines_before..]
+            .iter()
+            .any(|l| l.contains("deadline of"))
+        {
+            cut_short.push(call.tool_use_id.clone());
+        }
+    }
+    // Ingest whatever was spooled, then count.
+    let next = world.hook(&stop_of_a_quiet_session());
+    assert!(next.status.success() && next.stdout.is_empty());
+    let conn = open(&world);
+    let check: String = conn
+        .query_row("PRAGMA integrity_check", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(check, "ok");
+    let mut per_call: BTreeMap<String, usize> = BTreeMap::new();
+    for (_, tool_use_id, _) in rows(&conn).into_keys() {
+        *per_call.entry(tool_use_id).or_default() += 1;
+    }
+    for (id, n) in &per_call {
+        assert!(
+            *n == PER_CALL || id.starts_with("toolu_warmup"),
+            "{id} has {n} of {PER_CALL} rows: a call was half written"
+        );
+    }
+    for call in &calls {
+        assert!(
+            per_call.contains_key(&call.tool_use_id) || cut_short.contains(&call.tool_use_id),
+            "{} is not recorded, yet its run did not say the deadline cut it short",
+            call.tool_use_id
+        );
+    }
+    eprintln!(
+        "{} of {} runs cut short by the deadline",
+        cut_short.len(),
+        calls.len()
+    );
+    assert!(
+        !cut_short.is_empty(),
+        "a 1 ms deadline must cut some run short"
+    );
+}
