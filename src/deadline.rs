@@ -54,6 +54,14 @@ pub fn arm(after: Duration, error_log: &Path, line: &str) -> io::Result<()> {
         if libc::sigaction(libc::SIGALRM, &action, ptr::null_mut()) != 0 {
             return Err(io::Error::last_os_error());
         }
+        // The signal mask survives exec: a caller that blocked SIGALRM would otherwise
+        // switch the deadline off.
+        let mut alarm: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut alarm);
+        libc::sigaddset(&mut alarm, libc::SIGALRM);
+        if libc::pthread_sigmask(libc::SIG_UNBLOCK, &alarm, ptr::null_mut()) != 0 {
+            return Err(io::Error::last_os_error());
+        }
     }
     set_timer(after)
 }

@@ -655,6 +655,43 @@ fn a_stdin_that_never_closes_is_cut_off_by_the_deadline() {
     assert!(world.error_lines()[0].contains("ASKHOOK_DEADLINE_MS"));
 }
 
+/// A caller that spawns hooks with SIGALRM blocked or ignored (the mask and ignored
+/// dispositions survive exec) must not switch the deadline off.
+#[test]
+fn the_deadline_holds_when_the_caller_blocked_and_ignored_sigalrm() {
+    use std::os::unix::process::CommandExt;
+    use std::process::Stdio;
+    let world = World::new();
+    let mut cmd = world.command();
+    cmd.arg("hook")
+        .env("ASKHOOK_DEADLINE_MS", "300")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    // SAFETY: only async-signal-safe calls between fork and exec.
+    unsafe {
+        cmd.pre_exec(|| {
+            let mut alarm: libc::sigset_t = std::mem::zeroed();
+            libc::sigemptyset(&mut alarm);
+            libc::sigaddset(&mut alarm, libc::SIGALRM);
+            libc::sigprocmask(libc::SIG_BLOCK, &alarm, std::ptr::null_mut());
+            libc::signal(libc::SIGALRM, libc::SIG_IGN);
+            Ok(())
+        });
+    }
+    let mut child = cmd.spawn().unwrap();
+    let _keep_open = child.stdin.take();
+    let start = Instant::now();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        start.elapsed() < Duration::from_secs(3),
+        "took {:?}",
+        start.elapsed()
+    );
+    assert_abstained(&out);
+    assert!(world.error_lines()[0].contains("deadline of 300 ms spent"));
+}
+
 #[test]
 fn unknown_hook_arguments_never_become_a_blocking_exit() {
     let world = World::new();
