@@ -43,7 +43,8 @@ bin_dir="$install_root/bin"
 bin="$bin_dir/askhook"
 
 say "building and installing askhook into $bin_dir (cargo install --path . --locked)"
-cargo install --path "$repo" --locked || die "cargo install failed (see the output above); nothing was registered"
+# From the repository root, so cargo reads its .cargo/config.toml (build settings for speed).
+(cd "$repo" && cargo install --path . --locked) || die "cargo install failed (see the output above); nothing was registered"
 [ -x "$bin" ] || die "cargo reported success but $bin is not there; check cargo's install root (CARGO_INSTALL_ROOT, CARGO_HOME, ~/.cargo/config.toml [install] root)"
 
 case ":$PATH:" in
