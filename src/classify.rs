@@ -17,10 +17,13 @@
 //! 3. The rules in [`RULES`], most specific first, match word stems and flag clusters near each
 //!    other (`rm` then, within a few words, `-r` and `-f` in any order or cluster), never exact
 //!    phrases. The first match names the verdict's rule (a stable kebab-case name).
+//! 4. When no rule matches, the folded text is respelled ([`respelled`]: digits for letters
+//!    inside words, `dr0p` → `drop`; a word spelled out letter by letter, `d r o p` → `drop`)
+//!    and the rules run again on each respelling.
 //!
 //! ## Performance
-//! No allocation beyond one text buffer and one token vector, no regex, nothing compiled at
-//! start-up: a typical question (a few hundred bytes) classifies in a few microseconds, which
+//! No allocation beyond one text buffer and one token vector (and a copy per respelling, only
+//! for the rare text that has something to respell), no regex, nothing compiled at start-up: a typical question (a few hundred bytes) classifies in a few microseconds, which
 //! matters because the hook runs it in a fresh process on every event.
 //!
 //! ## `askhook classify --json`
@@ -81,32 +84,146 @@ pub struct Explanation {
 /// Classify the text fields of one question (text, header, labels, descriptions).
 pub fn classify(fields: &[&str]) -> Classification {
     let text = Text::new(fields);
-    match text.first_match() {
-        Some((rule, _)) => Classification {
-            door: Door::OneWay,
-            rule: Some(rule),
+    let rule = text.first_match().map(|(rule, _)| rule).or_else(|| {
+        respelled(&text.s)
+            .iter()
+            .find_map(|s| Text::from_folded(s).first_match().map(|(rule, _)| rule))
+    });
+    Classification {
+        door: if rule.is_some() {
+            Door::OneWay
+        } else {
+            Door::TwoWay
         },
-        None => Classification {
-            door: Door::TwoWay,
-            rule: None,
-        },
+        rule,
     }
 }
 
 /// Classify and say why: the rule, the words it matched, the folded text.
 pub fn explain(fields: &[&str]) -> Explanation {
     let text = Text::new(fields);
-    let found = text.first_match();
+    let normalized = text.s.trim().to_owned();
+    let found = text
+        .first_match()
+        .map(|(rule, (a, b))| (rule, text.slice(a, b).to_owned()))
+        .or_else(|| {
+            respelled(&text.s).iter().find_map(|s| {
+                let t = Text::from_folded(s);
+                t.first_match()
+                    .map(|(rule, (a, b))| (rule, t.slice(a, b).to_owned()))
+            })
+        });
     Explanation {
         door_type: if found.is_some() {
             Door::OneWay
         } else {
             Door::TwoWay
         },
-        rule: found.map(|(rule, _)| rule),
-        matched: found.map(|(_, (a, b))| text.slice(a, b).to_owned()),
-        normalized: text.s.trim().to_owned(),
+        rule: found.as_ref().map(|(rule, _)| *rule),
+        matched: found.map(|(_, matched)| matched),
+        normalized,
     }
+}
+
+/// Respellings of already folded text that undo two evasions the fold cannot: digits for
+/// letters inside a word (`dr0p`, `f0rce`, `de1ete`: 0→o, 3→e, 4→a, 5→s, 7→t, and 1→l in one
+/// respelling, 1→i in the other) and a word spelled out letter by letter (`d r o p`,
+/// `r.m`, `d-e-l-e-t-e`). Empty when the text has neither, which is nearly always: the
+/// classifier then costs one extra linear scan.
+fn respelled(folded: &str) -> Vec<String> {
+    let joined = join_spelled_out(folded);
+    let base = joined.as_deref().unwrap_or(folded);
+    let mut out = Vec::new();
+    let ones = [b'l', b'i'];
+    for (n, one) in ones.iter().enumerate() {
+        match unleet(base, *one) {
+            Some(s) => out.push(s),
+            // No digit changed: one respelling (if letters were joined) covers both.
+            None if n == 0 => {
+                if let Some(j) = &joined {
+                    out.push(j.clone());
+                }
+                break;
+            }
+            None => {}
+        }
+    }
+    // Without a 1 in a word, both respellings are the same.
+    out.dedup();
+    out
+}
+
+/// `text` with letters standing for digits inside words that mix both, `one` standing for 1;
+/// `None` when nothing changed. A word of digits alone (a version, a port) is left alone.
+fn unleet(text: &str, one: u8) -> Option<String> {
+    let bytes = text.as_bytes();
+    // Copied on the first change only: nearly every text has none.
+    let mut out: Option<Vec<u8>> = None;
+    let mut i = 0;
+    while i < bytes.len() {
+        if !bytes[i].is_ascii_alphanumeric() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < bytes.len() && bytes[i].is_ascii_alphanumeric() {
+            i += 1;
+        }
+        let word = &bytes[start..i];
+        if !word.iter().any(u8::is_ascii_alphabetic) {
+            continue;
+        }
+        for (k, &b) in word.iter().enumerate() {
+            let letter = match b {
+                b'0' => b'o',
+                b'1' => one,
+                b'3' => b'e',
+                b'4' => b'a',
+                b'5' => b's',
+                b'7' => b't',
+                _ => continue,
+            };
+            out.get_or_insert_with(|| bytes.to_vec())[start + k] = letter;
+        }
+    }
+    // Only ASCII bytes were replaced by ASCII bytes, so `out` is still UTF-8.
+    out.map(|out| String::from_utf8(out).unwrap_or_default())
+}
+
+/// `text` with runs of two or more one-letter words, separated by one space, `.`, `-` or `_`,
+/// joined into one word (`d r o p` → `drop`); `None` when there is no such run.
+fn join_spelled_out(text: &str) -> Option<String> {
+    let bytes = text.as_bytes();
+    let single = |i: usize| {
+        bytes[i].is_ascii_alphanumeric()
+            && (i == 0 || !bytes[i - 1].is_ascii_alphanumeric())
+            && bytes.get(i + 1).is_none_or(|b| !b.is_ascii_alphanumeric())
+    };
+    let is_gap = |b: u8| matches!(b, b' ' | b'.' | b'-' | b'_');
+    // Built from the first run on only: nearly every text has none.
+    let mut out: Option<Vec<u8>> = None;
+    let mut i = 0;
+    while i < bytes.len() {
+        if single(i) {
+            // Extend the run: letter, gap, letter, gap, …
+            let mut end = i;
+            while end + 2 < bytes.len() && is_gap(bytes[end + 1]) && single(end + 2) {
+                end += 2;
+            }
+            if end > i {
+                let out = out.get_or_insert_with(|| bytes[..i].to_vec());
+                out.extend((i..=end).step_by(2).map(|k| bytes[k]));
+                i = end + 1;
+                continue;
+            }
+        }
+        if let Some(out) = &mut out {
+            out.push(bytes[i]);
+        }
+        i += 1;
+    }
+    // Only ASCII bytes were dropped, so `out` is still UTF-8.
+    out.map(|out| String::from_utf8(out).unwrap_or_default())
 }
 
 /// The names of every rule, most specific first.
@@ -168,6 +285,27 @@ fn is_word_char(c: char) -> bool {
 }
 
 impl Text {
+    /// Text that is already folded (a [`respelled`] copy): fields are its lines.
+    fn from_folded(folded: &str) -> Text {
+        let mut toks = Vec::with_capacity(folded.len() / 5 + 4);
+        let mut from = 0;
+        for (index, line) in folded.split_inclusive('\n').enumerate() {
+            let to = from + line.len();
+            // `tokenize` reads from `from` to the end of the text it is given: this line.
+            tokenize(
+                &folded[..to],
+                from,
+                index.min(u16::MAX as usize) as u16,
+                &mut toks,
+            );
+            from = to;
+        }
+        Text {
+            s: folded.to_owned(),
+            toks,
+        }
+    }
+
     fn new(fields: &[&str]) -> Text {
         let mut s = String::with_capacity(fields.iter().map(|f| f.len() + 1).sum());
         let mut toks = Vec::with_capacity(s.capacity() / 5 + 4);
@@ -1361,7 +1499,7 @@ const RULES: &[(&str, &[&str], Rule)] = &[
     ),
     (
         "visibility-public",
-        &["expos", "publish", "public", "=open"],
+        &["expos", "publish", "public", "open"],
         visibility_public,
     ),
     (

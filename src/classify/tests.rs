@@ -872,6 +872,42 @@ const ONE_WAY: &[(&str, &[&str], &str)] = &[
         ],
         "rm-rf",
     ),
+    (
+        "opened to everyone",
+        &["Should the storage be opened to everyone?"],
+        "visibility-public",
+    ),
+    // Digits for letters, and words spelled out letter by letter.
+    ("leet drop table", &["dr0p the users table?"], "drop-table"),
+    (
+        "leet force push",
+        &["Should I f0rce-push to main?"],
+        "force-push",
+    ),
+    (
+        "leet 1 for l",
+        &["de1ete the release branch?"],
+        "delete-branch",
+    ),
+    (
+        "leet 1 for i",
+        &["k1ll the prod db process and w1pe it?"],
+        "*",
+    ),
+    ("leet mixed", &["trunc4te the 0rders table?"], "*"),
+    ("spelled out rm", &["r m -rf build?"], "rm-rf"),
+    ("spelled out drop", &["d r o p table users?"], "drop-table"),
+    ("dotted drop", &["d.r.o.p table users?"], "drop-table"),
+    (
+        "dashed delete",
+        &["d-e-l-e-t-e the main branch?"],
+        "delete-branch",
+    ),
+    (
+        "spelled out and leet",
+        &["r m -r f the 0ld backups?"],
+        "rm-rf",
+    ),
 ];
 
 /// (name, fields) that must stay two-way.
@@ -1026,6 +1062,23 @@ const TWO_WAY: &[(&str, &[&str])] = &[
     ("zero width benign", &["Add\u{200B} a test?"]),
     ("empty", &[""]),
     ("only punctuation", &["???", "--", "..."]),
+    // Digits and single letters that the respelling pass must leave benign.
+    ("versions", &["Use Python 3.11 or 3.12?", "3.11", "3.12"]),
+    (
+        "codecs and buckets",
+        &["Encode with h264 or vp9, store in s3?"],
+    ),
+    (
+        "instance types",
+        &["m5.large or c7g.xlarge for the runner?"],
+    ),
+    ("options by letter", &["Option A, B or C?", "A", "B", "C"]),
+    (
+        "abbreviations",
+        &["Use JSON, i.e. the e.g. format, for x y plots?"],
+    ),
+    ("ids with digits", &["Name the branch feat-1234 or fix-42?"]),
+    ("ports", &["Serve on port 8080 or 3000?"]),
 ];
 
 #[test]
@@ -1064,6 +1117,24 @@ fn benign_phrasings_stay_two_way() {
         failures.len(),
         failures.join("\n")
     );
+}
+
+#[test]
+fn plain_text_needs_no_respelling() {
+    for text in [
+        "which database should we use?\npostgres\nsqlite",
+        "add a test for the parser?",
+        "use version 3.12 on port 8080?",
+    ] {
+        assert!(
+            respelled(text).is_empty(),
+            "{text:?} → {:?}",
+            respelled(text)
+        );
+    }
+    assert_eq!(respelled("dr0p it"), ["drop it"]);
+    assert_eq!(respelled("k1ll"), ["klll", "kill"]); // 1 as l, then 1 as i
+    assert_eq!(respelled("r m -rf x"), ["rm -rf x"]);
 }
 
 #[test]
