@@ -42,8 +42,9 @@ Scenario file (JSON; the fake API reads "turns" and "side_reply", see fake_api.p
         hooks          the exact list of hook events Claude Code fired, in order
         rows           the final `askhook log --json`, ROW by ROW (oldest first)
         tool_results   [{"is_error": bool, "contains": [...], "not_contains": [...],
-                         "request_contains": [...]}] — each tool_result the model received, in
-                       order; request_contains looks at every message that came with it (the
+                         "request_contains": [...], "tool_use_id": id}] — each tool_result
+                       the model received, in order (or the one of `tool_use_id`, when given);
+                       request_contains looks at every message that came with it (the
                        hooks' additionalContext arrives as a separate message)
         screen_never   texts that must never be on screen
         screen_seen    texts that must have been on screen at some point
@@ -517,7 +518,17 @@ class World:
             want = expect["tool_results"]
             if len(got) != len(want):
                 problems.append("the model got %d tool_result(s), expected %d" % (len(got), len(want)))
-            for i, (w, (tr, msg)) in enumerate(zip(want, got)):
+            by_id = {tr.get("tool_use_id"): (tr, msg) for tr, msg in got}
+            for i, (w, positional) in enumerate(zip(want, got)):
+                # Parallel calls settle in whichever order the human answers: an expectation
+                # naming its tool_use_id is matched by id, the others by position.
+                if "tool_use_id" in w:
+                    if w["tool_use_id"] not in by_id:
+                        problems.append("no tool_result for %s" % w["tool_use_id"])
+                        continue
+                    tr, msg = by_id[w["tool_use_id"]]
+                else:
+                    tr, msg = positional
                 text = text_of(tr.get("content"))
                 if "is_error" in w and bool(tr.get("is_error")) != w["is_error"]:
                     problems.append("tool_result %d: is_error=%s, expected %s" % (
