@@ -23,6 +23,7 @@ pub struct Cli {
 
 /// Overrides for every file askhook reads or writes. Each flag has an env var twin.
 #[derive(Debug, Default, Clone, Args)]
+#[command(next_help_heading = "Paths (each also an env var)")]
 pub struct PathFlags {
     /// Folder for the database, spool, error log and user registry.
     #[arg(long, global = true, env = "ASKHOOK_HOME", value_name = "DIR")]
@@ -106,6 +107,7 @@ pub enum Command {
 
 /// Filters shared by every query command.
 #[derive(Debug, Default, Clone, Args)]
+#[command(next_help_heading = "Filters")]
 pub struct Filters {
     /// Only rows asked at or after this time (RFC 3339, a date, or a span like 2h, 7d).
     #[arg(long, value_name = "WHEN")]
@@ -170,19 +172,17 @@ pub enum LogFormat {
 
 #[derive(Debug, Clone, Args)]
 pub struct QueryArgs {
-    #[command(flatten)]
-    pub filters: Filters,
-
     /// Machine-readable JSON output (schema in the README).
     #[arg(long)]
     pub json: bool,
+
+    /// Which rows (every query command takes the same filters).
+    #[command(flatten)]
+    pub filters: Filters,
 }
 
 #[derive(Debug, Clone, Args)]
 pub struct LogArgs {
-    #[command(flatten)]
-    pub filters: Filters,
-
     /// Print the documented JSON array (same as --format json).
     #[arg(long)]
     pub json: bool,
@@ -194,6 +194,10 @@ pub struct LogArgs {
     /// Show the whole question and every option, the chosen one marked.
     #[arg(long)]
     pub full: bool,
+
+    /// Which rows (every query command takes the same filters).
+    #[command(flatten)]
+    pub filters: Filters,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -208,9 +212,6 @@ pub struct ShowArgs {
 
 #[derive(Debug, Clone, Args)]
 pub struct WatchArgs {
-    #[command(flatten)]
-    pub filters: Filters,
-
     /// One JSON object per line.
     #[arg(long)]
     pub json: bool,
@@ -218,13 +219,14 @@ pub struct WatchArgs {
     /// Poll interval in milliseconds.
     #[arg(long, default_value_t = 500, value_name = "MS")]
     pub interval_ms: u64,
+
+    /// Which rows (every query command takes the same filters).
+    #[command(flatten)]
+    pub filters: Filters,
 }
 
 #[derive(Debug, Clone, Args)]
 pub struct SuggestArgs {
-    #[command(flatten)]
-    pub filters: Filters,
-
     /// Machine-readable JSON output.
     #[arg(long)]
     pub json: bool,
@@ -240,6 +242,10 @@ pub struct SuggestArgs {
     /// Apply the suggestions (asks for confirmation when an agent runs it).
     #[arg(long)]
     pub apply: bool,
+
+    /// Which rows (every query command takes the same filters).
+    #[command(flatten)]
+    pub filters: Filters,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -251,9 +257,6 @@ pub enum ExportFormat {
 
 #[derive(Debug, Clone, Args)]
 pub struct ExportArgs {
-    #[command(flatten)]
-    pub filters: Filters,
-
     /// Output format.
     #[arg(long, value_enum, default_value = "jsonl")]
     pub format: ExportFormat,
@@ -261,6 +264,10 @@ pub struct ExportArgs {
     /// Write to this file instead of stdout.
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
+
+    /// Which rows (every query command takes the same filters).
+    #[command(flatten)]
+    pub filters: Filters,
 }
 
 #[derive(Debug, Subcommand)]
@@ -281,9 +288,6 @@ pub struct ImportGstackArgs {
 
 #[derive(Debug, Clone, Args)]
 pub struct ForgetArgs {
-    #[command(flatten)]
-    pub filters: Filters,
-
     /// Delete without asking.
     #[arg(long)]
     pub yes: bool,
@@ -291,6 +295,10 @@ pub struct ForgetArgs {
     /// Machine-readable JSON output.
     #[arg(long)]
     pub json: bool,
+
+    /// Which rows (every query command takes the same filters).
+    #[command(flatten)]
+    pub filters: Filters,
 }
 
 #[derive(Debug, Clone, Args)]

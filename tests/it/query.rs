@@ -820,3 +820,31 @@ fn demo_replays_a_realistic_session_through_the_hook() {
     // An existing file is refused rather than mixed into.
     world.run(&["demo", "--db", db.to_str().unwrap()]).code(1);
 }
+
+/// `--help` of a query command groups its flags: the command's own options first, then the
+/// shared filters, then the path overrides, each under its heading and each listed once.
+#[test]
+fn query_help_groups_options_filters_and_paths() {
+    let world = World::new();
+    for command in [
+        "log", "stats", "pending", "watch", "suggest", "export", "forget",
+    ] {
+        let help = stdout(&world.run(&[command, "--help"]).success());
+        let at = |text: &str| {
+            assert_eq!(
+                help.matches(text).count(),
+                1,
+                "{command}: {text:?} once in\n{help}"
+            );
+            help.find(text).unwrap()
+        };
+        let (options, filters, paths) = (at("\nOptions:"), at("\nFilters:"), at("\nPaths"));
+        assert!(options < filters && filters < paths, "{command}:\n{help}");
+        assert!(
+            at("--since") > filters && at("--grep") < paths,
+            "{command}:\n{help}"
+        );
+        assert!(at("--db <FILE>") > paths, "{command}:\n{help}");
+        assert!(at("--help") < filters, "{command}:\n{help}");
+    }
+}
