@@ -1,7 +1,8 @@
 //! Time as askhook stores and prints it: milliseconds since the Unix epoch in the database,
-//! RFC 3339 UTC (`2026-12-02T13:46:41.123Z`) on the wire, and the `--since` / `--until` forms
-//! (RFC 3339, a bare date, or a relative span like `90s`, `2h`, `7d`, `2w`). Pure, no clock
-//! except [`now_ms`].
+//! RFC 3339 UTC (`2026-12-02T13:46:41.123Z`) on the wire, local time in tables for people
+//! ([`local_zone`], [`format_local_minute`]), and the `--since` / `--until` forms (RFC 3339, a
+//! bare date, or a relative span like `90s`, `2h`, `7d`, `2w`). Pure, but for the clock in
+//! [`now_ms`] and the time zone the C library reads in [`local_zone`].
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -134,6 +135,35 @@ pub fn parse_span(text: &str) -> Option<i64> {
 /// Parse a `--since` / `--until` value: RFC 3339, a date, or a span before `now_ms`.
 pub fn parse_when(text: &str, now_ms: i64) -> Option<i64> {
     parse_rfc3339(text).or_else(|| parse_span(text).map(|span| now_ms - span))
+}
+
+/// The local time zone at `at_ms`: its offset from UTC in seconds and its abbreviation (`CET`,
+/// `IST`, `UTC`), as the C library has it (`TZ`, else `/etc/localtime`). UTC when it cannot say.
+pub fn local_zone(at_ms: i64) -> (i64, String) {
+    let t = at_ms.div_euclid(1000) as libc::time_t;
+    // SAFETY: `localtime_r` writes only into `tm`, which lives on this stack; `tm_zone`, when
+    // set, points at a NUL-terminated string the C library keeps for the process's life.
+    unsafe {
+        let mut tm: libc::tm = std::mem::zeroed();
+        if libc::localtime_r(&t, &mut tm).is_null() {
+            return (0, "UTC".to_owned());
+        }
+        let zone = if tm.tm_zone.is_null() {
+            String::new()
+        } else {
+            std::ffi::CStr::from_ptr(tm.tm_zone)
+                .to_string_lossy()
+                .into_owned()
+        };
+        (tm.tm_gmtoff as i64, zone)
+    }
+}
+
+/// `YYYY-MM-DD HH:MM` in local time.
+pub fn format_local_minute(ms: i64) -> String {
+    let (offset_s, _) = local_zone(ms);
+    let local = format_rfc3339(ms.saturating_add(offset_s * 1000));
+    local.get(..16).unwrap_or(&local).replace('T', " ")
 }
 
 /// A short human age: `42s`, `5m`, `3h`, `2d`.

@@ -10,6 +10,7 @@
 //!  "auto_decided": 1, "human_minutes_saved": 0.2,
 //!  "busiest_projects": [{"project": "/home/u/shop", "asked": 12}],
 //!  "busiest_hours_utc": [{"hour": 13, "asked": 12}],
+//!  "busiest_hours_local": [{"hour": 14, "asked": 12}], "local_time_zone": "CET",
 //!  "questions": [{"question_id": "enable-cache", "asked": 3, "answered": 2, "auto_decided": 1,
 //!                 "follow_rate": 1.0, "last_asked": "2026-12-02T13:46:41.123Z",
 //!                 "door_type": "two-way", "preference": "never-ask"}]}
@@ -96,6 +97,11 @@ pub struct Tally {
     pub answer_ms: Vec<i64>,
     pub projects: IdMap<u64>,
     pub hours: [u64; 24],
+    /// The same in local time.
+    pub local_hours: [u64; 24],
+    /// The local hour of the last quarter-hour seen (rows come nearly in time order, so the
+    /// C library is asked once per quarter-hour of the log, not once per row).
+    local_hour_of: Option<(i64, usize)>,
     pub questions: IdMap<PerQuestion>,
 }
 
@@ -112,6 +118,19 @@ impl Tally {
             }
         }
         self.hours[(r.asked_at.rem_euclid(86_400_000) / 3_600_000) as usize] += 1;
+        // Zone offsets are whole quarter-hours: every instant of one shares its local hour.
+        let quarter = r.asked_at.div_euclid(900_000);
+        let hour = match self.local_hour_of {
+            Some((q, hour)) if q == quarter => hour,
+            _ => {
+                let (offset_s, _) = crate::time::local_zone(r.asked_at);
+                let local = r.asked_at.saturating_add(offset_s * 1000);
+                let hour = (local.rem_euclid(86_400_000) / 3_600_000) as usize;
+                self.local_hour_of = Some((quarter, hour));
+                hour
+            }
+        };
+        self.local_hours[hour] += 1;
         let q = match self.questions.get_mut(r.question_id) {
             Some(q) => q,
             None => self.questions.entry(r.question_id.to_owned()).or_default(),
@@ -163,6 +182,9 @@ impl Tally {
             *self.projects.entry(p).or_default() += n;
         }
         for (a, b) in self.hours.iter_mut().zip(other.hours) {
+            *a += b;
+        }
+        for (a, b) in self.local_hours.iter_mut().zip(other.local_hours) {
             *a += b;
         }
         for (id, q) in other.questions {
@@ -293,6 +315,9 @@ pub struct Stats {
     pub human_minutes_saved: f64,
     pub busiest_projects: Vec<ProjectCount>,
     pub busiest_hours_utc: Vec<HourCount>,
+    /// The same hours in local time (`local_time_zone`, as the C library has it).
+    pub busiest_hours_local: Vec<HourCount>,
+    pub local_time_zone: String,
     pub questions: Vec<QuestionStats>,
 }
 
@@ -343,18 +368,8 @@ pub fn summarise(mut t: Tally, prefs: &HashMap<String, String>) -> Stats {
             .then_with(|| a.project.cmp(&b.project))
     });
     projects.truncate(5);
-    let mut hours: Vec<HourCount> = t
-        .hours
-        .iter()
-        .enumerate()
-        .filter(|(_, n)| **n > 0)
-        .map(|(h, n)| HourCount {
-            hour: h as u32,
-            asked: *n,
-        })
-        .collect();
-    hours.sort_by(|a, b| b.asked.cmp(&a.asked).then_with(|| a.hour.cmp(&b.hour)));
-    hours.truncate(5);
+    let hours = busiest_hours(&t.hours);
+    let local_hours = busiest_hours(&t.local_hours);
     let outcomes = OUTCOMES
         .iter()
         .zip(t.outcomes)
@@ -372,8 +387,26 @@ pub fn summarise(mut t: Tally, prefs: &HashMap<String, String>) -> Stats {
         human_minutes_saved: (saved_ms as f64 / 60_000.0 * 10.0).round() / 10.0,
         busiest_projects: projects,
         busiest_hours_utc: hours,
+        busiest_hours_local: local_hours,
+        local_time_zone: crate::time::local_zone(crate::time::now_ms()).1,
         questions,
     }
+}
+
+/// The five busiest hours of a 24-hour tally, busiest first (earlier hour on a tie).
+fn busiest_hours(tally: &[u64; 24]) -> Vec<HourCount> {
+    let mut hours: Vec<HourCount> = tally
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| **n > 0)
+        .map(|(h, n)| HourCount {
+            hour: h as u32,
+            asked: *n,
+        })
+        .collect();
+    hours.sort_by(|a, b| b.asked.cmp(&a.asked).then_with(|| a.hour.cmp(&b.hour)));
+    hours.truncate(5);
+    hours
 }
 
 /// The preference label per question id: global wins, else `"<value> (project)"`.
@@ -466,13 +499,17 @@ pub fn render(s: &Stats) -> String {
             .collect();
         out.push_str(&format!("busiest projects: {}\n", list.join(", ")));
     }
-    if !s.busiest_hours_utc.is_empty() {
+    if !s.busiest_hours_local.is_empty() {
         let list: Vec<String> = s
-            .busiest_hours_utc
+            .busiest_hours_local
             .iter()
             .map(|h| format!("{:02}:00 {}", h.hour, h.asked))
             .collect();
-        out.push_str(&format!("busiest hours (UTC): {}\n", list.join(", ")));
+        out.push_str(&format!(
+            "busiest hours ({}): {}\n",
+            ui::sanitize(&s.local_time_zone, false),
+            list.join(", ")
+        ));
     }
     if s.questions.is_empty() {
         return out;
@@ -500,7 +537,9 @@ pub fn render(s: &Stats) -> String {
                 q.answered,
                 q.auto_decided,
                 percent(q.follow_rate),
-                q.last_asked.get(..16).unwrap_or("").replace('T', " "),
+                crate::time::parse_rfc3339(&q.last_asked)
+                    .map(crate::time::format_local_minute)
+                    .unwrap_or_default(),
                 q.door_type,
                 q.preference.as_deref().unwrap_or("-")
             )

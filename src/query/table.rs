@@ -83,8 +83,12 @@ fn fit(text: &str, width: usize, pad: bool) -> String {
 }
 
 /// `2026-12-02 13:46` from an RFC 3339 timestamp.
-fn minute_of(rfc3339: &str) -> String {
-    rfc3339.get(..16).unwrap_or(rfc3339).replace('T', " ")
+/// When a row was asked, for people: local time to the minute and the zone's abbreviation.
+fn local_minute(ms: i64) -> (String, String) {
+    (
+        crate::time::format_local_minute(ms),
+        crate::time::local_zone(ms).1,
+    )
 }
 
 fn question_line(row: &LogRow) -> String {
@@ -170,9 +174,11 @@ pub fn render(rows: &[LogRow], now_ms: i64, style: &Style) -> String {
         )
     };
     let mut out = String::new();
+    // Times are local; the header names the zone (as of now, should the rows span a change).
+    let zone_now = crate::time::local_zone(now_ms).1;
     let header = line_of(
         "AGO",
-        "UTC",
+        &zone_now,
         "PROJECT",
         "ID",
         "QUESTION",
@@ -185,7 +191,7 @@ pub fn render(rows: &[LogRow], now_ms: i64, style: &Style) -> String {
     for ((row, project), id) in rows.iter().zip(&projects).zip(&ids) {
         let (label, colour) = outcome_label(&row.outcome);
         let ago = crate::time::format_age(now_ms - row.asked_at_ms);
-        let minute = minute_of(&row.asked_at);
+        let minute = local_minute(row.asked_at_ms).0;
         let cells = |outcome: &str| {
             line_of(
                 &ago,
@@ -249,9 +255,9 @@ fn is_chosen(row: &LogRow, label: &str) -> bool {
 /// answer, and where it was asked.
 pub fn render_block(row: &LogRow, now_ms: i64, style: &Style) -> String {
     let (label, colour) = outcome_label(&row.outcome);
+    let (minute, zone) = local_minute(row.asked_at_ms);
     let mut out = format!(
-        "{} ({} ago)  {}  {}  {} {}",
-        minute_of(&row.asked_at),
+        "{minute} {zone} ({} ago)  {}  {}  {} {}",
         crate::time::format_age(now_ms - row.asked_at_ms),
         project_of(row),
         style.paint("1", &ui::sanitize(&row.question_id, false)),

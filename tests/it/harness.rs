@@ -86,6 +86,8 @@ impl World {
             .env("CLAUDE_CONFIG_DIR", &self.claude_config)
             .env("PATH", std::env::var_os("PATH").unwrap_or_default())
             .env("NO_COLOR", "1")
+            // Tables show local time: a fixed zone keeps them the same on every machine.
+            .env("TZ", "UTC")
             .current_dir(&self.project);
         for (k, v) in &self.extra_env {
             cmd.env(k, v);

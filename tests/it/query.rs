@@ -848,3 +848,43 @@ fn query_help_groups_options_filters_and_paths() {
         assert!(at("--help") < filters, "{command}:\n{help}");
     }
 }
+
+/// Tables and the text report show local time (here `TZ=IST-5:30`, a POSIX zone that needs no
+/// tz database, with a half-hour offset); JSON stays UTC and adds the local hours.
+#[test]
+fn tables_show_local_time_and_json_stays_utc() {
+    let world = World::new().env("TZ", "IST-5:30");
+    replay(&world, &["basic--01-PreToolUse", "basic--02-PostToolUse"]);
+    let rows = log_of(&world, &[]);
+    let asked_at = rows[0]["asked_at"].as_str().unwrap();
+    assert!(asked_at.ends_with('Z'), "JSON times are UTC: {asked_at}");
+    // Minutes into the UTC day, and the same instant in IST (the date may roll over).
+    let n = |r: std::ops::Range<usize>| asked_at[r].parse::<u64>().unwrap();
+    let utc_minute = n(11..13) * 60 + n(14..16);
+    let local_minute = (utc_minute + 5 * 60 + 30) % 1440;
+    let local_hhmm = format!(" {:02}:{:02}", local_minute / 60, local_minute % 60);
+
+    let table = stdout(&world.run(&["log"]).success());
+    let header = table.lines().next().unwrap();
+    assert!(
+        header.contains("IST"),
+        "the header names the zone: {header}"
+    );
+    assert!(table.contains(&local_hhmm), "{local_hhmm:?} in\n{table}");
+    let full = stdout(&world.run(&["log", "--full"]).success());
+    assert!(full.contains(&format!("{local_hhmm} IST")), "{full}");
+
+    let s = json_of(&world, &["stats", "--json"]);
+    assert_eq!(s["local_time_zone"], "IST");
+    assert_eq!(s["busiest_hours_utc"][0]["hour"], utc_minute / 60, "{s}");
+    assert_eq!(
+        s["busiest_hours_local"][0]["hour"],
+        local_minute / 60,
+        "{s}"
+    );
+    let text = stdout(&world.run(&["stats"]).success());
+    assert!(
+        text.contains(&format!("busiest hours (IST): {:02}:00", local_minute / 60)),
+        "{text}"
+    );
+}
