@@ -159,11 +159,18 @@ pub fn local_zone(at_ms: i64) -> (i64, String) {
     }
 }
 
-/// `YYYY-MM-DD HH:MM` in local time.
-pub fn format_local_minute(ms: i64) -> String {
+/// `YYYY-MM-DD HH:MM:SS` in local time.
+pub fn format_local(ms: i64) -> String {
     let (offset_s, _) = local_zone(ms);
     let local = format_rfc3339(ms.saturating_add(offset_s * 1000));
-    local.get(..16).unwrap_or(&local).replace('T', " ")
+    local.get(..19).unwrap_or(&local).replace('T', " ")
+}
+
+/// `YYYY-MM-DD HH:MM` in local time.
+pub fn format_local_minute(ms: i64) -> String {
+    let mut local = format_local(ms);
+    local.truncate(16);
+    local
 }
 
 /// A short human age: `42s`, `5m`, `3h`, `2d`.

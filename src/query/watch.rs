@@ -39,7 +39,11 @@ fn emit(event: &'static str, row: &LogRow, json: bool) -> Result<()> {
         .as_deref()
         .filter(|_| event == "settled")
         .unwrap_or(&row.asked_at);
-    let clock = time.get(11..19).unwrap_or("");
+    // Local wall-clock time, as in the log table.
+    let local = crate::time::parse_rfc3339(time)
+        .map(crate::time::format_local)
+        .unwrap_or_default();
+    let clock = local.get(11..19).unwrap_or("");
     let project = row
         .project
         .as_deref()
