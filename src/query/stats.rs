@@ -436,9 +436,13 @@ pub fn compute(filters: &crate::cli::Filters, ctx: &Context) -> Result<Stats> {
     Ok(summarise(tally, &prefs))
 }
 
+/// A time to answer: `9.5s`, `1m35s`, then whole units (`3h`, `2d`).
 fn seconds(ms: i64) -> String {
     if ms < 60_000 {
         format!("{:.1}s", ms as f64 / 1000.0)
+    } else if ms < 3_600_000 {
+        let s = ms / 1000;
+        format!("{}m{:02}s", s / 60, s % 60)
     } else {
         crate::time::format_age(ms)
     }
@@ -569,6 +573,14 @@ pub fn run(args: &QueryArgs, ctx: &Context) -> Result<ExitCode> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn times_to_answer_keep_their_seconds_under_an_hour() {
+        assert_eq!(seconds(9_500), "9.5s");
+        assert_eq!(seconds(95_000), "1m35s");
+        assert_eq!(seconds(3_599_000), "59m59s");
+        assert_eq!(seconds(7_200_000), "2h");
+    }
 
     #[test]
     fn quantiles_pick_the_ranked_value() {
