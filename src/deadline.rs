@@ -63,7 +63,8 @@ pub fn arm(after: Duration, error_log: &Path, line: &str) -> io::Result<()> {
             return Err(io::Error::last_os_error());
         }
     }
-    set_timer(after)
+    // A zero deadline means "abstain at once", never "no deadline" (a zero timer disarms).
+    set_timer(after.max(Duration::from_micros(1)))
 }
 
 /// Stop the timer (before writing output, so it is never cut off).

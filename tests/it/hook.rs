@@ -630,14 +630,12 @@ fn oversized_stdin_abstains_quickly() {
     assert!(lines[0].contains("ASKHOOK_MAX_INPUT_BYTES"), "{}", lines[0]);
 }
 
-#[test]
-fn a_stdin_that_never_closes_is_cut_off_by_the_deadline() {
+/// Run `cmd` (a hook) with its stdin held open, as a caller that never closes it would: the
+/// deadline alone must end it. Fails (kills the child) instead of hanging if it does not.
+#[track_caller]
+fn run_with_stdin_held_open(mut cmd: std::process::Command) -> (std::process::Output, Duration) {
     use std::process::Stdio;
-    let world = World::new();
-    let mut child = world
-        .command()
-        .arg("hook")
-        .env("ASKHOOK_DEADLINE_MS", "300")
+    let mut child = cmd
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -645,14 +643,35 @@ fn a_stdin_that_never_closes_is_cut_off_by_the_deadline() {
         .unwrap();
     let _keep_open = child.stdin.take();
     let start = Instant::now();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        start.elapsed() < Duration::from_secs(3),
-        "took {:?}",
-        start.elapsed()
-    );
-    assert_abstained(&out);
-    assert!(world.error_lines()[0].contains("ASKHOOK_DEADLINE_MS"));
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(5) {
+            let _ = child.kill();
+            panic!("the hook was still running after 5 s: its deadline did not end it");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let took = start.elapsed();
+    (child.wait_with_output().unwrap(), took)
+}
+
+#[test]
+fn a_stdin_that_never_closes_is_cut_off_by_the_deadline() {
+    for (ms, within) in [
+        ("300", Duration::from_secs(3)),
+        ("0", Duration::from_secs(2)),
+    ] {
+        let world = World::new();
+        let mut cmd = world.command();
+        cmd.arg("hook").env("ASKHOOK_DEADLINE_MS", ms);
+        let (out, took) = run_with_stdin_held_open(cmd);
+        assert!(took < within, "deadline {ms} ms: took {took:?}");
+        assert_abstained(&out);
+        let lines = world.error_lines();
+        assert!(
+            lines[0].contains(&format!("deadline of {ms} ms spent")),
+            "{lines:?}"
+        );
+    }
 }
 
 /// A caller that spawns hooks with SIGALRM blocked or ignored (the mask and ignored
@@ -660,14 +679,9 @@ fn a_stdin_that_never_closes_is_cut_off_by_the_deadline() {
 #[test]
 fn the_deadline_holds_when_the_caller_blocked_and_ignored_sigalrm() {
     use std::os::unix::process::CommandExt;
-    use std::process::Stdio;
     let world = World::new();
     let mut cmd = world.command();
-    cmd.arg("hook")
-        .env("ASKHOOK_DEADLINE_MS", "300")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
+    cmd.arg("hook").env("ASKHOOK_DEADLINE_MS", "300");
     // SAFETY: only async-signal-safe calls between fork and exec.
     unsafe {
         cmd.pre_exec(|| {
@@ -679,15 +693,8 @@ fn the_deadline_holds_when_the_caller_blocked_and_ignored_sigalrm() {
             Ok(())
         });
     }
-    let mut child = cmd.spawn().unwrap();
-    let _keep_open = child.stdin.take();
-    let start = Instant::now();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        start.elapsed() < Duration::from_secs(3),
-        "took {:?}",
-        start.elapsed()
-    );
+    let (out, took) = run_with_stdin_held_open(cmd);
+    assert!(took < Duration::from_secs(3), "took {took:?}");
     assert_abstained(&out);
     assert!(world.error_lines()[0].contains("deadline of 300 ms spent"));
 }
