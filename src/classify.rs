@@ -83,12 +83,7 @@ pub struct Explanation {
 
 /// Classify the text fields of one question (text, header, labels, descriptions).
 pub fn classify(fields: &[&str]) -> Classification {
-    let text = Text::new(fields);
-    let rule = text.first_match().map(|(rule, _)| rule).or_else(|| {
-        respelled(&text.s)
-            .iter()
-            .find_map(|s| Text::from_folded(s).first_match().map(|(rule, _)| rule))
-    });
+    let rule = first_match_or_respelled(&Text::new(fields)).map(|(rule, _)| rule);
     Classification {
         door: if rule.is_some() {
             Door::OneWay
@@ -102,17 +97,7 @@ pub fn classify(fields: &[&str]) -> Classification {
 /// Classify and say why: the rule, the words it matched, the folded text.
 pub fn explain(fields: &[&str]) -> Explanation {
     let text = Text::new(fields);
-    let normalized = text.s.trim().to_owned();
-    let found = text
-        .first_match()
-        .map(|(rule, (a, b))| (rule, text.slice(a, b).to_owned()))
-        .or_else(|| {
-            respelled(&text.s).iter().find_map(|s| {
-                let t = Text::from_folded(s);
-                t.first_match()
-                    .map(|(rule, (a, b))| (rule, t.slice(a, b).to_owned()))
-            })
-        });
+    let found = first_match_or_respelled(&text);
     Explanation {
         door_type: if found.is_some() {
             Door::OneWay
@@ -121,36 +106,27 @@ pub fn explain(fields: &[&str]) -> Explanation {
         },
         rule: found.as_ref().map(|(rule, _)| *rule),
         matched: found.map(|(_, matched)| matched),
-        normalized,
+        normalized: text.s.trim().to_owned(),
     }
 }
 
-/// Respellings of already folded text that undo two evasions the fold cannot: digits for
-/// letters inside a word (`dr0p`, `f0rce`, `de1ete`: 0→o, 3→e, 4→a, 5→s, 7→t, and 1→l in one
-/// respelling, 1→i in the other) and a word spelled out letter by letter (`d r o p`,
-/// `r.m`, `d-e-l-e-t-e`). Empty when the text has neither, which is nearly always: the
-/// classifier then costs one extra linear scan.
-fn respelled(folded: &str) -> Vec<String> {
+/// The first rule that matches `text`, else one of its respellings, with the words matched.
+fn first_match_or_respelled(text: &Text) -> Option<(&'static str, String)> {
+    let found = |t: &Text| {
+        t.first_match()
+            .map(|(rule, (a, b))| (rule, t.slice(a, b).to_owned()))
+    };
+    found(text).or_else(|| text.respellings().iter().find_map(found))
+}
+
+/// One field of folded text respelled to undo two evasions the fold cannot: digits for
+/// letters inside a word (`dr0p`, `f0rce`, `de1ete`: 0→o, 3→e, 4→a, 5→s, 7→t, and 1→`one`)
+/// and a word spelled out letter by letter (`d r o p`, `d.r.o.p`, `d-e-l-e-t-e`). `None` when
+/// the field has neither, which is nearly always: the classifier then costs one more linear
+/// scan.
+fn respell(folded: &str, one: u8) -> Option<String> {
     let joined = join_spelled_out(folded);
-    let base = joined.as_deref().unwrap_or(folded);
-    let mut out = Vec::new();
-    let ones = [b'l', b'i'];
-    for (n, one) in ones.iter().enumerate() {
-        match unleet(base, *one) {
-            Some(s) => out.push(s),
-            // No digit changed: one respelling (if letters were joined) covers both.
-            None if n == 0 => {
-                if let Some(j) = &joined {
-                    out.push(j.clone());
-                }
-                break;
-            }
-            None => {}
-        }
-    }
-    // Without a 1 in a word, both respellings are the same.
-    out.dedup();
-    out
+    unleet(joined.as_deref().unwrap_or(folded), one).or(joined)
 }
 
 /// `text` with letters standing for digits inside words that mix both, `one` standing for 1;
@@ -190,8 +166,9 @@ fn unleet(text: &str, one: u8) -> Option<String> {
     out.map(|out| String::from_utf8(out).unwrap_or_default())
 }
 
-/// `text` with runs of two or more one-letter words, separated by one space, `.`, `-` or `_`,
-/// joined into one word (`d r o p` → `drop`); `None` when there is no such run.
+/// `text` with runs of one-letter words, separated by one space, `.`, `-` or `_`, joined into
+/// one word (`d r o p` → `drop`; two letters only across a space, `r m` → `rm`); `None` when
+/// there is no such run.
 fn join_spelled_out(text: &str) -> Option<String> {
     let bytes = text.as_bytes();
     let single = |i: usize| {
@@ -210,7 +187,8 @@ fn join_spelled_out(text: &str) -> Option<String> {
             while end + 2 < bytes.len() && is_gap(bytes[end + 1]) && single(end + 2) {
                 end += 2;
             }
-            if end > i {
+            // Two letters join only across a space (`r m`): `e.g.`, `i.e.`, `r.m.` stay.
+            if end > i + 2 || (end == i + 2 && bytes[i + 1] == b' ') {
                 let out = out.get_or_insert_with(|| bytes[..i].to_vec());
                 out.extend((i..=end).step_by(2).map(|k| bytes[k]));
                 i = end + 1;
@@ -278,6 +256,8 @@ struct Tok {
 struct Text {
     s: String,
     toks: Vec<Tok>,
+    /// Where each field's folded text sits in `s`.
+    fields: Vec<std::ops::Range<usize>>,
 }
 
 fn is_word_char(c: char) -> bool {
@@ -285,37 +265,65 @@ fn is_word_char(c: char) -> bool {
 }
 
 impl Text {
-    /// Text that is already folded (a [`respelled`] copy): fields are its lines.
-    fn from_folded(folded: &str) -> Text {
-        let mut toks = Vec::with_capacity(folded.len() / 5 + 4);
-        let mut from = 0;
-        for (index, line) in folded.split_inclusive('\n').enumerate() {
-            let to = from + line.len();
-            // `tokenize` reads from `from` to the end of the text it is given: this line.
-            tokenize(
-                &folded[..to],
-                from,
-                index.min(u16::MAX as usize) as u16,
-                &mut toks,
-            );
-            from = to;
+    fn new(fields: &[&str]) -> Text {
+        Text::build(fields, fold_into)
+    }
+
+    /// Text from fields that are already folded (respellings of another `Text`'s fields).
+    fn from_folded(fields: &[String]) -> Text {
+        Text::build(fields, |field, s| s.push_str(field))
+    }
+
+    /// Fields appended by `append` into one buffer, each tokenized as its own field and
+    /// followed by a newline.
+    fn build<F: AsRef<str>>(fields: &[F], append: impl Fn(&str, &mut String)) -> Text {
+        let mut s = String::with_capacity(fields.iter().map(|f| f.as_ref().len() + 1).sum());
+        let mut toks = Vec::with_capacity(s.capacity() / 5 + 4);
+        let mut ranges = Vec::with_capacity(fields.len());
+        for (index, field) in fields.iter().enumerate() {
+            let from = s.len();
+            append(field.as_ref(), &mut s);
+            tokenize(&s, from, index.min(u16::MAX as usize) as u16, &mut toks);
+            ranges.push(from..s.len());
+            s.push('\n');
         }
         Text {
-            s: folded.to_owned(),
+            s,
             toks,
+            fields: ranges,
         }
     }
 
-    fn new(fields: &[&str]) -> Text {
-        let mut s = String::with_capacity(fields.iter().map(|f| f.len() + 1).sum());
-        let mut toks = Vec::with_capacity(s.capacity() / 5 + 4);
-        for (index, field) in fields.iter().enumerate() {
-            let from = s.len();
-            fold_into(field, &mut s);
-            tokenize(&s, from, index.min(u16::MAX as usize) as u16, &mut toks);
-            s.push('\n');
+    /// The texts [`respell`] makes of this one, field by field (1 read as `l`, then as `i`),
+    /// each tokenized with the same field boundaries; none when nothing needs respelling.
+    fn respellings(&self) -> Vec<Text> {
+        let mut out: Vec<Text> = Vec::new();
+        for one in [b'l', b'i'] {
+            let mut changed = false;
+            let fields: Vec<String> = self
+                .fields
+                .iter()
+                .map(|r| {
+                    let field = &self.s[r.clone()];
+                    respell(field, one).map_or_else(
+                        || field.to_owned(),
+                        |respelled| {
+                            changed = true;
+                            respelled
+                        },
+                    )
+                })
+                .collect();
+            // Without a 1 in a word, both respellings are the same.
+            if changed && out.last().is_none_or(|t| t.fields_text() != fields) {
+                out.push(Text::from_folded(&fields));
+            }
         }
-        Text { s, toks }
+        out
+    }
+
+    fn fields_text(&self) -> Vec<&str> {
+        self.fields.iter().map(|r| &self.s[r.clone()]).collect()
     }
 
     fn len(&self) -> usize {
@@ -1499,7 +1507,9 @@ const RULES: &[(&str, &[&str], Rule)] = &[
     ),
     (
         "visibility-public",
-        &["expos", "publish", "public", "open"],
+        &[
+            "expos", "publish", "public", "=open", "=opens", "=opened", "=opening",
+        ],
         visibility_public,
     ),
     (
@@ -2766,7 +2776,10 @@ fn breaking_change(t: &Text) -> Option<Span> {
 
 fn visibility_public(t: &Text) -> Option<Span> {
     if let Some(span) = t.near(
-        &|t, i| t.stem(i, &["expos", "open", "publish"]),
+        // `open` as a word (opened, opening), not a prefix: OpenAPI, OpenAI, opentofu.
+        &|t, i| {
+            t.stem(i, &["expos", "publish"]) || t.is(i, &["open", "opens", "opened", "opening"])
+        },
         &|t, j| {
             t.is(j, &["internet", "world", "publicly", "everyone", "anyone"])
                 && !t.prev_is(j, &["hello"])

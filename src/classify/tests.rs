@@ -889,11 +889,7 @@ const ONE_WAY: &[(&str, &[&str], &str)] = &[
         &["de1ete the release branch?"],
         "delete-branch",
     ),
-    (
-        "leet 1 for i",
-        &["k1ll the prod db process and w1pe it?"],
-        "*",
-    ),
+    ("leet 1 for i", &["Should I w1pe the disk?"], "*"),
     ("leet mixed", &["trunc4te the 0rders table?"], "*"),
     ("spelled out rm", &["r m -rf build?"], "rm-rf"),
     ("spelled out drop", &["d r o p table users?"], "drop-table"),
@@ -1079,6 +1075,19 @@ const TWO_WAY: &[(&str, &[&str])] = &[
     ),
     ("ids with digits", &["Name the branch feat-1234 or fix-42?"]),
     ("ports", &["Serve on port 8080 or 3000?"]),
+    ("dotted initials", &["Ask r.m. the owner, e.g. by mail?"]),
+    (
+        "openapi for everyone",
+        &["Is the OpenAPI doc clear enough for everyone?"],
+    ),
+    (
+        "openai client",
+        &["Should the OpenAI client be shared by everyone on the team?"],
+    ),
+    (
+        "hello world across a line in one field",
+        &["Open v3, hello\nworld?"],
+    ),
 ];
 
 #[test]
@@ -1122,19 +1131,23 @@ fn benign_phrasings_stay_two_way() {
 #[test]
 fn plain_text_needs_no_respelling() {
     for text in [
-        "which database should we use?\npostgres\nsqlite",
+        "which database should we use?",
         "add a test for the parser?",
         "use version 3.12 on port 8080?",
+        "e.g. json, i.e. lines",
     ] {
-        assert!(
-            respelled(text).is_empty(),
-            "{text:?} → {:?}",
-            respelled(text)
-        );
+        assert_eq!(respell(text, b'l'), None, "{text:?}");
     }
-    assert_eq!(respelled("dr0p it"), ["drop it"]);
-    assert_eq!(respelled("k1ll"), ["klll", "kill"]); // 1 as l, then 1 as i
-    assert_eq!(respelled("r m -rf x"), ["rm -rf x"]);
+    assert_eq!(respell("dr0p it", b'l').as_deref(), Some("drop it"));
+    assert_eq!(respell("k1ll", b'l').as_deref(), Some("klll"));
+    assert_eq!(respell("k1ll", b'i').as_deref(), Some("kill"));
+    assert_eq!(respell("r m -rf x", b'l').as_deref(), Some("rm -rf x"));
+    assert_eq!(respell("d.r.o.p", b'l').as_deref(), Some("drop"));
+    // Fields keep their boundaries: a respelled question keeps its options apart.
+    let t = Text::new(&["dr0p it?", "yes"]);
+    let again = t.respellings();
+    assert_eq!(again.len(), 1);
+    assert_eq!(again[0].fields_text(), ["drop it?", "yes"]);
 }
 
 #[test]
