@@ -495,23 +495,24 @@ fn sigkill_at_random_moments_leaves_a_clean_database_with_every_committed_call()
     }
 }
 
-/// The deadline timer ends a hook wherever it is: with deadlines from 1 ms up, it falls in
-/// start-up, in the classifier, inside the SQLite write and after it. Every run must still
-/// exit 0 with empty stdout, and leave each call wholly recorded (or spooled) or wholly
-/// absent with a deadline line in the error log; the database must pass its integrity check.
+/// The deadline timer ends a hook wherever it is: with deadlines spread from 1 ms to three
+/// times a measured whole run, it falls in start-up, in the classifier, inside the SQLite
+/// write, after it, or not at all. Every run must still exit 0 with empty stdout, and leave
+/// each call wholly recorded (or spooled) or wholly absent with a deadline line in the error
+/// log; the database must pass its integrity check. Both kinds of run must occur.
 #[test]
 fn a_deadline_falling_mid_write_exits_0_and_half_writes_nothing() {
     const PER_CALL: usize = 16;
-    let calls: Vec<Call> = sessions("deadline", 24, 1, PER_CALL)
+    const RUNS: usize = 24;
+    let calls: Vec<Call> = sessions("deadline", RUNS + 1, 1, PER_CALL)
         .into_iter()
         .flatten()
         .collect();
     let world = World::new();
     // The database exists before the timed runs, so each one is a write into it.
     assert_every_hook_abstained_in_time(&replay_concurrently(&world, &sessions("warmup", 1, 1, 1)));
-    let mut cut_short = Vec::new();
-    for (n, call) in calls.iter().enumerate() {
-        let deadline_ms = 1 + n / 2; // 1, 1, 2, 2, … 12 ms
+    // Run `call` with a deadline; true when its run said the deadline cut it short.
+    let run = |call: &Call, deadline_ms: u128| -> bool {
         let lines_before = world.error_lines().len();
         let mut child = world
             .command()
@@ -538,11 +539,24 @@ fn a_deadline_falling_mid_write_exits_0_and_half_writes_nothing() {
             out.stdout.is_empty(),
             "deadline {deadline_ms} ms printed output"
         );
-        if world.error_lines()[lines_before..]
+        world.error_lines()[lines_before..]
             .iter()
             .any(|l| l.contains("deadline of"))
-        {
+    };
+    let started = Instant::now();
+    assert!(
+        !run(&calls[0], DEADLINE.as_millis()),
+        "a free run hit the default deadline"
+    );
+    let whole_ms = started.elapsed().as_millis().max(1);
+
+    let (mut cut_short, mut finished) = (Vec::new(), Vec::new());
+    for (n, call) in calls.iter().enumerate().skip(1) {
+        let deadline_ms = 1 + whole_ms * 3 * n as u128 / RUNS as u128;
+        if run(call, deadline_ms) {
             cut_short.push(call.tool_use_id.clone());
+        } else {
+            finished.push(call.tool_use_id.clone());
         }
     }
     let per_call = ingest_spool_and_count(&world, PER_CALL);
@@ -553,13 +567,24 @@ fn a_deadline_falling_mid_write_exits_0_and_half_writes_nothing() {
             call.tool_use_id
         );
     }
+    for id in &finished {
+        assert_eq!(
+            per_call.get(id).copied(),
+            Some(PER_CALL),
+            "{id} finished but is not logged"
+        );
+    }
     eprintln!(
-        "{} of {} runs cut short by the deadline",
+        "a whole run took {whole_ms} ms; {} of {RUNS} runs cut short, {} finished",
         cut_short.len(),
-        calls.len()
+        finished.len()
     );
     assert!(
         !cut_short.is_empty(),
         "a 1 ms deadline must cut some run short"
+    );
+    assert!(
+        !finished.is_empty(),
+        "deadlines of up to 3 whole runs must let some finish"
     );
 }
