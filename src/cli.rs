@@ -258,8 +258,12 @@ pub enum ExportFormat {
 #[derive(Debug, Clone, Args)]
 pub struct ExportArgs {
     /// Output format.
-    #[arg(long, value_enum, default_value = "jsonl")]
+    #[arg(long, value_enum, default_value = "jsonl", conflicts_with = "json")]
     pub format: ExportFormat,
+
+    /// The documented JSON array (same as --format json).
+    #[arg(long)]
+    pub json: bool,
 
     /// Write to this file instead of stdout.
     #[arg(long, short, value_name = "FILE")]
@@ -306,6 +310,10 @@ pub struct DemoArgs {
     /// Replay into this database instead of a throwaway one.
     #[arg(long, value_name = "FILE")]
     pub db: Option<PathBuf>,
+
+    /// One JSON object: {"events", "db", "log": [rows as `log --json`], "stats": {as `stats --json`}}.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Where a preference applies.

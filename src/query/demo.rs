@@ -130,14 +130,6 @@ pub fn run(args: &DemoArgs, ctx: &Context) -> Result<ExitCode> {
     for e in &errors {
         ui::eprintln_warning(&format!("demo: {e}"));
     }
-    let where_ = if args.db.is_some() {
-        format!("into {}", db.display())
-    } else {
-        "into a throwaway database".to_owned()
-    };
-    ui::println(&format!(
-        "Replayed a bundled Claude Code session ({events} hook events) through `askhook hook` {where_}.\n\n$ askhook log"
-    ))?;
     let demo_ctx = Context {
         paths: Paths {
             db: db.clone(),
@@ -146,6 +138,24 @@ pub fn run(args: &DemoArgs, ctx: &Context) -> Result<ExitCode> {
         cwd: ctx.cwd.clone(),
         now_ms: ctx.now_ms,
     };
+    if args.json {
+        let report = serde_json::json!({
+            "events": events,
+            "db": args.db.as_ref().map(|_| db.display().to_string()),
+            "log": super::matching_rows(&Filters::default(), &demo_ctx)?,
+            "stats": super::stats::compute(&Filters::default(), &demo_ctx)?,
+        });
+        ui::println(&serde_json::to_string_pretty(&report).unwrap_or_default())?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let where_ = if args.db.is_some() {
+        format!("into {}", db.display())
+    } else {
+        "into a throwaway database".to_owned()
+    };
+    ui::println(&format!(
+        "Replayed a bundled Claude Code session ({events} hook events) through `askhook hook` {where_}.\n\n$ askhook log"
+    ))?;
     super::log(
         &crate::cli::LogArgs {
             filters: Filters::default(),

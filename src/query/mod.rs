@@ -246,6 +246,7 @@ pub fn suggest(args: &SuggestArgs, ctx: &Context) -> Result<ExitCode> {
 
 pub fn export(args: &ExportArgs, ctx: &Context) -> Result<ExitCode> {
     let format = match args.format {
+        _ if args.json => export::Format::Json,
         crate::cli::ExportFormat::Jsonl => export::Format::Jsonl,
         crate::cli::ExportFormat::Csv => export::Format::Csv,
         crate::cli::ExportFormat::Json => export::Format::Json,

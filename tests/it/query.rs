@@ -888,3 +888,26 @@ fn tables_show_local_time_and_json_stays_utc() {
         "{text}"
     );
 }
+
+/// Every command of the query CLI speaks JSON: `export --json` is `--format json`, and
+/// `demo --json` is one object holding what `log --json` and `stats --json` print for it.
+#[test]
+fn export_and_demo_take_json_too() {
+    let world = filled();
+    let log = json_of(&world, &["log", "--json"]);
+    assert_eq!(json_of(&world, &["export", "--json"]), log);
+    assert_eq!(json_of(&world, &["export", "--format", "json"]), log);
+    world.run(&["export", "--json", "--format", "csv"]).code(2);
+
+    let db = world.tmp.path().join("demo.db");
+    let db = db.to_str().unwrap();
+    let demo = json_of(&world, &["demo", "--db", db, "--json"]);
+    assert_eq!(demo["db"], db);
+    assert!(demo["events"].as_u64().unwrap() >= 12, "{demo}");
+    assert_eq!(demo["log"], json_of(&world, &["--db", db, "log", "--json"]));
+    let stats = json_of(&world, &["--db", db, "stats", "--json"]);
+    assert_eq!(demo["stats"]["total"], stats["total"]);
+    assert_eq!(demo["stats"]["outcomes"], stats["outcomes"]);
+    // A throwaway demo says where nothing stays.
+    assert_eq!(json_of(&world, &["demo", "--json"])["db"], Value::Null);
+}
