@@ -28,6 +28,10 @@ Scenario file (JSON; the fake API reads "turns" and "side_reply", see fake_api.p
                                  pre-install settings.json byte for byte
     default_scope                true: `askhook install`/`uninstall` without --settings (the user
                                  scope must resolve to $CLAUDE_CONFIG_DIR/settings.json)
+    rows_any_order               true: compare rows (the drive steps' and expect's) sorted by
+                                 question_id, then tool_use_id, not oldest first, and write the
+                                 ROWs in that order. For parallel calls: Claude Code runs their
+                                 hooks at the same time, so which row is older is chance
     drive                        steps, in order:
         {"wait": "text", "timeout": 30}    poll the screen until it shows text
         {"text": "literal"}                type (send-keys -l)
@@ -183,6 +187,12 @@ class World:
             return json.loads(r.stdout)
         except ValueError as e:
             raise Failure("askhook log --json printed no JSON (%s): %r" % (e, r.stdout[:500]))
+
+    def rows_to_check(self):
+        rows = self.rows()
+        if self.sc.get("rows_any_order"):
+            rows.sort(key=lambda r: (str(r.get("question_id")), str(r.get("tool_use_id"))))
+        return rows
 
     def subst(self):
         return {"proj": self.proj, "cwd": self.cwd.rstrip("/")}
@@ -431,7 +441,7 @@ class World:
                 last = []
 
                 def ok():
-                    last[:] = row_mismatches(st["rows"], self.rows(), self.subst())
+                    last[:] = row_mismatches(st["rows"], self.rows_to_check(), self.subst())
                     return not last
                 if not poll(ok, st.get("timeout", 10), 0.3):
                     raise Failure("%s: askhook's rows never matched:\n    %s" % (
@@ -512,7 +522,7 @@ class World:
         if "hooks" in expect and events != expect["hooks"]:
             problems.append("hooks fired: %s, expected %s" % (events, expect["hooks"]))
         if "rows" in expect:
-            problems += row_mismatches(expect["rows"], self.rows(), self.subst())
+            problems += row_mismatches(expect["rows"], self.rows_to_check(), self.subst())
         if "tool_results" in expect:
             got = self.tool_results()
             want = expect["tool_results"]
