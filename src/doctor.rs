@@ -473,7 +473,7 @@ fn build(ctx: &Context) -> Report {
 
 /// User-registry entries that change an embedded door type; lowering one is always shown.
 fn registry_overrides(ctx: &Context, warnings: &mut Vec<String>) -> Vec<OverrideReport> {
-    let registry = match crate::registry::Registry::load(&ctx.paths.user_registry) {
+    let registry = match crate::registry::load(&ctx.paths.user_registry) {
         Ok(r) => r,
         Err(problem) => {
             warnings.push(format!(

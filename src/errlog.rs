@@ -55,7 +55,7 @@ impl ErrorLog {
             "{} [{}] {}\n",
             time::format_rfc3339(time::now_ms()),
             context,
-            one_line(&crate::scrub::scrub(message))
+            one_line(&askhook_core::scrub::scrub(message))
         );
         file.write_all(line.as_bytes())
     }

@@ -17,7 +17,6 @@
 //! | [`errlog`] | the hook's bounded error log |
 //! | [`deadline`] | the hook's hard deadline (a timer that exits 0) |
 
-pub mod classify;
 pub mod cli;
 pub mod deadline;
 pub mod doctor;
@@ -26,15 +25,11 @@ pub mod error;
 pub mod fsutil;
 pub mod hook;
 pub mod install;
-pub mod normalize;
 pub mod paths;
-pub mod policy;
 pub mod prefs;
 pub mod project;
 pub mod query;
-pub mod question;
 pub mod registry;
-pub mod scrub;
 pub mod store;
 pub mod time;
 pub mod trust;
@@ -113,7 +108,7 @@ fn dispatch(command: &Command, ctx: &Context) -> Result<ExitCode> {
         Command::Forget(args) => query::forget(args, ctx),
         Command::Demo(args) => query::demo(args, ctx),
         Command::Doctor(args) => doctor::run(args, ctx),
-        Command::Classify(args) => classify::run(args, ctx),
+        Command::Classify(args) => registry::classify(args),
         Command::Registry(command) => registry::run(command, ctx),
     }
 }

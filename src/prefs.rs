@@ -26,16 +26,16 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use crate::classify::Door;
 use crate::cli::{
     PrefClearArgs, PrefCommand, PrefHistoryArgs, PrefListArgs, PrefSetArgs, PreferenceArg,
     ScopeFlags,
 };
 use crate::error::{Error, Result};
-use crate::policy::Preference;
-use crate::registry::Registry;
 use crate::store::{Store, GLOBAL_SCOPE};
 use crate::{ui, Context};
+use askhook_core::classify::Door;
+use askhook_core::policy::Preference;
+use askhook_core::registry::Registry;
 
 impl From<PreferenceArg> for Preference {
     fn from(p: PreferenceArg) -> Preference {
@@ -87,7 +87,7 @@ pub fn open_store(ctx: &Context) -> Result<Store> {
 }
 
 fn load_registry(ctx: &Context) -> Result<Registry> {
-    Registry::load(&ctx.paths.user_registry).map_err(|problem| Error::Invalid {
+    crate::registry::load(&ctx.paths.user_registry).map_err(|problem| Error::Invalid {
         path: ctx.paths.user_registry.clone(),
         problem,
     })
@@ -118,7 +118,7 @@ struct Change<'a> {
 }
 
 fn set(args: &PrefSetArgs, ctx: &Context) -> Result<std::process::ExitCode> {
-    if !crate::question::is_valid_id(&args.id) && !args.id.starts_with("hook-") {
+    if !askhook_core::question::is_valid_id(&args.id) && !args.id.starts_with("hook-") {
         return Err(Error::Usage(format!(
             "`{}` is not a question id (ids are lowercase letters, digits and dashes; see `askhook log`)",
             args.id

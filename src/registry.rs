@@ -1,28 +1,6 @@
-//! The question registry: recurring questions of coding agents with their door types, embedded
-//! from `registry/questions.json` at build time, plus an optional user registry file
-//! (`ctx.paths.user_registry`) that can add entries and raise safety.
-//!
-//! ## Files
-//! Both files have the shape `{"questions": [{"id", "skill", "category", "door_type",
-//! "options", "signal_key", "description"}]}`. Ids are kebab-case (`[a-z0-9]+(-[a-z0-9]+)*`,
-//! at most 64 bytes), `door_type` is `one-way` or `two-way`, `category` is one of
-//! [`CATEGORIES`]. A user entry may also carry `"i_know": true` and `"added_at"` (RFC 3339).
-//!
-//! ## Only raising safety
-//! - A user entry may mark any id one-way; that always takes effect.
-//! - A user entry that marks an id the embedded registry calls one-way as two-way takes effect
-//!   only with `"i_know": true`, which `askhook registry add ID --door two-way --i-know` writes.
-//!   Without it the entry is ignored for that id, `registry check` warns, and
-//!   [`Registry::overrides`] reports it as not honoured (for `doctor`).
-//! - An entry with an unknown `door_type` counts as one-way when loading (and is an error for
-//!   `registry check`): a typo never lowers safety.
-//! - The hook still combines the registry with the classifier (`policy::door_of`): an id the
-//!   registry calls two-way is still one-way when its text reads destructive.
-//!
-//! ## Performance
-//! The hook loads the registry in a fresh process for every event. The embedded file is parsed
-//! at most once per process and only when an id is looked up; the user file is one `read` when
-//! it exists.
+//! The question registry's file side and its commands: reading the user registry file, and
+//! `askhook registry list | show | add | check`. The registry itself (embedded tables, the
+//! raise-only merge) is [`askhook_core::registry`].
 //!
 //! ## JSON output
 //! - `registry list --json`: an array of entries, each `{"id", "skill", "category",
@@ -34,43 +12,17 @@
 //! - `registry check FILE --json`: `{"file", "valid", "entries", "problems": [{"line",
 //!   "severity": "error"|"warning", "message", "id"}]}`; exit 1 when `valid` is false.
 
-use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::OnceLock;
 
-use serde::{Deserialize, Serialize};
+use askhook_core::classify::Door;
+use askhook_core::registry::{embedded_entry, is_kebab_id, Entry, Registry, CATEGORIES};
+use serde::Serialize;
 use serde_json::{json, Value};
 
-use crate::classify::Door;
 use crate::cli::{DoorArg, RegistryAddArgs, RegistryCommand};
 use crate::error::{Error, Result};
 use crate::{fsutil, ui, Context};
-
-const EMBEDDED: &str = include_str!("../registry/questions.json");
-
-/// The categories a registry entry may have.
-pub const CATEGORIES: &[&str] = &[
-    "general",
-    "git",
-    "github",
-    "testing",
-    "dependencies",
-    "style",
-    "build",
-    "ci",
-    "deploy",
-    "release",
-    "database",
-    "infra",
-    "security",
-    "communication",
-    "files",
-    "config",
-    "docs",
-    "workflow",
-    "architecture",
-];
 
 /// The fields every entry must have (`registry check`).
 const REQUIRED: &[&str] = &[
@@ -85,290 +37,17 @@ const REQUIRED: &[&str] = &[
 /// Fields a user entry may carry on top.
 const OPTIONAL: &[&str] = &["i_know", "added_at"];
 
-/// Where an entry came from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Source {
-    #[default]
-    Embedded,
-    User,
-}
-
-/// One registry entry.
-#[derive(Debug, Clone, Deserialize, Serialize)]
-pub struct Entry {
-    pub id: String,
-    #[serde(default)]
-    pub skill: Option<String>,
-    #[serde(default)]
-    pub category: Option<String>,
-    pub door_type: Door,
-    #[serde(default)]
-    pub options: Vec<String>,
-    #[serde(default)]
-    pub signal_key: Option<String>,
-    #[serde(default)]
-    pub description: Option<String>,
-    /// Written by `registry add --i-know`: lets a user entry lower an embedded one-way door.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub i_know: bool,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub added_at: Option<String>,
-    #[serde(skip)]
-    pub source: Source,
-}
-
-#[derive(Debug, Deserialize)]
-struct File {
-    questions: Vec<Entry>,
-}
-
-/// The embedded entries, parsed once per process on first use.
-fn embedded_entries() -> &'static [Entry] {
-    static ENTRIES: OnceLock<Vec<Entry>> = OnceLock::new();
-    ENTRIES.get_or_init(|| {
-        serde_json::from_str::<File>(EMBEDDED)
-            .map(|f| f.questions)
-            .unwrap_or_default()
-    })
-}
-
-/// Parse the embedded file afresh (for `benches/classify.rs`: the cost a fresh hook process pays
-/// on its first lookup). Returns the number of entries.
-#[doc(hidden)]
-pub fn parse_embedded_uncached() -> usize {
-    serde_json::from_str::<File>(EMBEDDED).map_or(0, |f| f.questions.len())
-}
-
-fn embedded_entry(id: &str) -> Option<&'static Entry> {
-    embedded_entries().iter().find(|e| e.id == id)
-}
-
-/// The embedded door of `id` without parsing the file: the hook's path. The embedded file keeps
-/// one entry per line, each starting `{"id": "<id>", ` (a test holds it to that), so a lookup
-/// is one substring search. A line that names no known door reads one-way.
-fn embedded_door(id: &str) -> Option<Door> {
-    if !is_kebab_id(id) {
-        return None;
-    }
-    let needle = format!("{{\"id\": \"{id}\", ");
-    let at = EMBEDDED.find(&needle)?;
-    let line = EMBEDDED[at..].lines().next().unwrap_or("");
-    Some(if line.contains("\"door_type\": \"two-way\"") {
-        Door::TwoWay
-    } else {
-        Door::OneWay
-    })
-}
-
-/// A user entry that disagrees with the embedded registry about an id's door.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Override {
-    pub id: String,
-    pub embedded: Door,
-    pub user: Door,
-    pub i_know: bool,
-    /// Whether the user entry takes effect (raising always does; lowering needs `i_know`).
-    pub honoured: bool,
-}
-
-/// The embedded registry merged with the user's.
-#[derive(Debug, Default)]
-pub struct Registry {
-    user: Vec<Entry>,
-    user_file: Option<PathBuf>,
-    warnings: Vec<String>,
-    merged: OnceLock<Vec<Entry>>,
-}
-
-impl Registry {
-    /// The embedded registry plus `user_file` when it exists. An unreadable or unparsable user
-    /// file is an error (the caller decides to fall back to [`Registry::embedded`]).
-    pub fn load(user_file: &Path) -> Result<Registry, String> {
-        let text = match std::fs::read_to_string(user_file) {
-            Ok(text) => text,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Registry::embedded()),
-            Err(e) => return Err(format!("{}: {e}", user_file.display())),
-        };
-        let mut registry = Registry::with_user_text(&text)
-            .map_err(|problem| format!("{}: {problem}", user_file.display()))?;
-        registry.user_file = Some(user_file.to_path_buf());
-        Ok(registry)
-    }
-
-    /// The embedded registry plus a user registry given as text.
-    pub fn with_user_text(text: &str) -> Result<Registry, String> {
-        let (user, warnings) = parse_user(text)?;
-        Ok(Registry {
-            user,
-            user_file: None,
-            warnings,
-            merged: OnceLock::new(),
-        })
-    }
-
-    /// The embedded registry alone.
-    pub fn embedded() -> Registry {
-        Registry::default()
-    }
-
-    /// The door type the registry knows for `id`. A user entry can raise it to one-way; it can
-    /// lower an embedded one-way door only with `i_know`.
-    pub fn door(&self, id: &str) -> Option<Door> {
-        let mut user_one = false;
-        let mut user_two = false;
-        let mut user_two_i_know = false;
-        for e in self.user.iter().filter(|e| e.id == id) {
-            match e.door_type {
-                Door::OneWay => user_one = true,
-                Door::TwoWay => {
-                    user_two = true;
-                    user_two_i_know |= e.i_know;
-                }
-            }
-        }
-        if user_one {
-            return Some(Door::OneWay);
-        }
-        if self.user.is_empty() || !user_two {
-            return embedded_door(id);
-        }
-        match embedded_door(id) {
-            Some(Door::OneWay) if !user_two_i_know => Some(Door::OneWay),
-            _ => Some(Door::TwoWay),
-        }
-    }
-
-    /// Every id once, embedded order first then user-only ids, with its effective door. An
-    /// id's fields come from the user entry when that entry takes effect.
-    pub fn entries(&self) -> &[Entry] {
-        self.merged.get_or_init(|| {
-            let mut out: Vec<Entry> = Vec::new();
-            let mut seen: HashSet<&str> = HashSet::new();
-            let all = embedded_entries().iter().chain(self.user.iter());
-            for e in all {
-                if !seen.insert(e.id.as_str()) {
-                    continue;
-                }
-                let door = self.door(&e.id).unwrap_or(e.door_type);
-                let user = self.user.iter().rev().find(|u| u.id == e.id);
-                let mut entry = match user {
-                    Some(u) if self.user_counts(u) => u.clone(),
-                    _ => e.clone(),
-                };
-                entry.door_type = door;
-                out.push(entry);
-            }
-            out
-        })
-    }
-
-    /// Whether a user entry takes effect (it does unless it lowers an embedded one-way door
-    /// without `i_know`).
-    fn user_counts(&self, u: &Entry) -> bool {
-        !(u.door_type == Door::TwoWay && !u.i_know && embedded_door(&u.id) == Some(Door::OneWay))
-    }
-
-    /// The user entries that disagree with the embedded registry, honoured or not. `doctor`
-    /// shows these: a lowered one-way door is something a person should know about.
-    pub fn overrides(&self) -> Vec<Override> {
-        self.user
-            .iter()
-            .filter_map(|u| {
-                let embedded = embedded_door(&u.id)?;
-                (embedded != u.door_type).then(|| Override {
-                    id: u.id.clone(),
-                    embedded,
-                    user: u.door_type,
-                    i_know: u.i_know,
-                    honoured: self.user_counts(u),
-                })
-            })
-            .collect()
-    }
-
-    /// Problems found while loading the user file (entries skipped or read as one-way).
-    pub fn warnings(&self) -> &[String] {
-        &self.warnings
-    }
-
-    /// The user file that was loaded, if any.
-    pub fn user_file(&self) -> Option<&Path> {
-        self.user_file.as_deref()
-    }
-
-    fn source_of(&self, id: &str) -> &'static str {
-        match (
-            embedded_entry(id).is_some(),
-            self.user.iter().any(|u| u.id == id),
-        ) {
-            (true, true) => "embedded+user",
-            (false, true) => "user",
-            _ => "embedded",
-        }
-    }
-}
-
-/// Read a user registry tolerantly: whatever can be understood is kept, an unknown door type
-/// reads as one-way. Only invalid JSON or a missing `questions` array is an error.
-fn parse_user(text: &str) -> Result<(Vec<Entry>, Vec<String>), String> {
-    let root: Value = serde_json::from_str(text).map_err(|e| format!("not valid JSON: {e}"))?;
-    let list = root
-        .get("questions")
-        .and_then(Value::as_array)
-        .ok_or("no `questions` array at the top level")?;
-    let mut entries = Vec::with_capacity(list.len());
-    let mut warnings = Vec::new();
-    let text_of = |v: &Value, key: &str| v.get(key).and_then(Value::as_str).map(str::to_owned);
-    for (index, item) in list.iter().enumerate() {
-        let Some(id) = text_of(item, "id") else {
-            warnings.push(format!("questions[{index}] has no string `id`; skipped"));
-            continue;
-        };
-        let door = match item
-            .get("door_type")
-            .and_then(Value::as_str)
-            .and_then(Door::parse)
-        {
-            Some(door) => door,
-            None => {
-                warnings.push(format!("`{id}` has no valid door_type; read as one-way"));
-                Door::OneWay
-            }
-        };
-        entries.push(Entry {
-            skill: text_of(item, "skill"),
-            category: text_of(item, "category"),
-            door_type: door,
-            options: item
-                .get("options")
-                .and_then(Value::as_array)
-                .map(|a| {
-                    a.iter()
-                        .filter_map(|o| o.as_str().map(str::to_owned))
-                        .collect()
-                })
-                .unwrap_or_default(),
-            signal_key: text_of(item, "signal_key"),
-            description: text_of(item, "description"),
-            i_know: item.get("i_know").and_then(Value::as_bool).unwrap_or(false),
-            added_at: text_of(item, "added_at"),
-            source: Source::User,
-            id,
-        });
-    }
-    Ok((entries, warnings))
-}
-
-/// A registry id: kebab-case, `[a-z0-9]+(-[a-z0-9]+)*`, at most 64 bytes.
-pub fn is_kebab_id(id: &str) -> bool {
-    (1..=64).contains(&id.len())
-        && !id.starts_with('-')
-        && !id.ends_with('-')
-        && !id.contains("--")
-        && id
-            .bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+/// The embedded registry plus `user_file` when it exists. An unreadable or unparsable user
+/// file is an error (the caller decides to fall back to [`Registry::embedded`]).
+pub fn load(user_file: &Path) -> Result<Registry, String> {
+    let text = match std::fs::read_to_string(user_file) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Registry::embedded()),
+        Err(e) => return Err(format!("{}: {e}", user_file.display())),
+    };
+    Registry::with_user_text(&text)
+        .map(|r| r.read_from(user_file))
+        .map_err(|problem| format!("{}: {problem}", user_file.display()))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -385,7 +64,7 @@ pub fn run(command: &RegistryCommand, ctx: &Context) -> Result<ExitCode> {
 }
 
 fn load_for_cli(ctx: &Context) -> Result<Registry> {
-    let registry = Registry::load(&ctx.paths.user_registry).map_err(|problem| Error::Invalid {
+    let registry = load(&ctx.paths.user_registry).map_err(|problem| Error::Invalid {
         path: ctx.paths.user_registry.clone(),
         problem: format!("{problem} (run `askhook registry check` on it)"),
     })?;
@@ -454,8 +133,8 @@ fn show(id: &str, as_json: bool, ctx: &Context) -> Result<ExitCode> {
             ui::sanitize(id, false)
         )));
     };
-    let embedded = embedded_entry(id).map(|e| e.door_type);
-    let user = registry.user.iter().rev().find(|u| u.id == id);
+    let embedded = embedded_entry(id).map(|e| e.door);
+    let user = registry.user_entry(id);
     let override_state = registry
         .overrides()
         .into_iter()
@@ -525,8 +204,8 @@ fn add(args: &RegistryAddArgs, ctx: &Context) -> Result<ExitCode> {
         DoorArg::OneWay => Door::OneWay,
         DoorArg::TwoWay => Door::TwoWay,
     };
-    let lowers = door == Door::TwoWay
-        && embedded_entry(&args.id).is_some_and(|e| e.door_type == Door::OneWay);
+    let lowers =
+        door == Door::TwoWay && embedded_entry(&args.id).is_some_and(|e| e.door == Door::OneWay);
     if lowers && !args.i_know {
         return Err(Error::Refused(format!(
             "`{}` is a one-way door in the embedded registry; marking it two-way lets askhook answer it \
@@ -578,19 +257,18 @@ fn add(args: &RegistryAddArgs, ctx: &Context) -> Result<ExitCode> {
     let embedded = embedded_entry(&args.id);
     let mut entry = json!({
         "id": args.id,
-        "skill": embedded.and_then(|e| e.skill.clone()).unwrap_or_else(|| "user".into()),
+        "skill": embedded.map_or("user", |e| e.skill),
         "category": args.category,
         "door_type": door,
         "options": if args.options.is_empty() {
-            embedded.map(|e| e.options.clone()).unwrap_or_default()
+            embedded.map(|e| e.options.iter().map(|o| (*o).to_owned()).collect()).unwrap_or_default()
         } else {
             args.options.clone()
         },
         "signal_key": embedded
-            .and_then(|e| e.signal_key.clone())
-            .unwrap_or_else(|| args.id.replace('-', "_")),
+            .map_or_else(|| args.id.replace('-', "_"), |e| e.signal_key.to_owned()),
         "description": if args.description.is_empty() {
-            embedded.and_then(|e| e.description.clone()).unwrap_or_else(|| args.id.replace('-', " "))
+            embedded.map_or_else(|| args.id.replace('-', " "), |e| e.description.to_owned())
         } else {
             args.description.clone()
         },
@@ -892,7 +570,7 @@ fn check_entry(
         None => false,
     };
     if let (Some(i), Some(Door::TwoWay)) = (id.as_deref(), door) {
-        if embedded_entry(i).is_some_and(|e| e.door_type == Door::OneWay) {
+        if embedded_entry(i).is_some_and(|e| e.door == Door::OneWay) {
             let line = get("door_type").map_or(item.line, |v| v.line);
             if i_know {
                 push(line, Severity::Warning, format!("`{i}` lowers an embedded one-way door to two-way (i_know); askhook may answer it for you"));
@@ -1083,3 +761,24 @@ mod spanned {
 
 #[cfg(test)]
 mod tests;
+
+/// `askhook classify TEXT [--option LABEL]… [--json]`.
+pub fn classify(args: &crate::cli::ClassifyArgs) -> Result<ExitCode> {
+    let mut fields: Vec<&str> = vec![args.text.as_str()];
+    fields.extend(args.options.iter().map(String::as_str));
+    let explanation = askhook_core::classify::explain(&fields);
+    if args.json {
+        let json = serde_json::to_string(&explanation).unwrap_or_else(|_| "{}".into());
+        crate::ui::println(&json)?;
+    } else {
+        let safe = |s: &str| crate::ui::sanitize(s, false);
+        match (explanation.rule, &explanation.matched) {
+            (Some(rule), Some(matched)) => crate::ui::println(&format!(
+                "one-way (rule: {rule}; matched: \"{}\")",
+                safe(matched)
+            ))?,
+            _ => crate::ui::println("two-way (no rule matched)")?,
+        }
+    }
+    Ok(std::process::ExitCode::SUCCESS)
+}

@@ -36,8 +36,8 @@ use std::ffi::OsString;
 use std::io::{BufRead, BufReader, IsTerminal, Read, Write};
 
 use crate::error::{Error, Result};
-use crate::policy::Preference;
 use crate::store::Store;
+use askhook_core::policy::Preference;
 
 /// Environment variables that say "an agent runs this command".
 pub const AGENT_MARKERS: &[&str] = &[

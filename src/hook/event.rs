@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use crate::question::{parse_questions, Question};
+use askhook_core::question::{parse_questions, Question};
 
 use super::wire::Payload;
 

@@ -19,15 +19,15 @@ use std::panic::{self, AssertUnwindSafe};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use crate::classify;
 use crate::deadline;
 use crate::errlog::ErrorLog;
 use crate::paths::{Budget, Paths};
-use crate::policy::{self, Assessed, Decision};
 use crate::project::project_root;
-use crate::question::{read_response, Answer, IdSource, Question, Response};
-use crate::registry::Registry;
 use crate::store::{spool, Outcome, Record, Store, StoredOption, Write};
+use askhook_core::classify;
+use askhook_core::policy::{self, Assessed, Decision};
+use askhook_core::question::{read_response, Answer, IdSource, Question, Response};
+use askhook_core::registry::Registry;
 
 use event::{event_of, Call, Event, HookEvent};
 pub use render::Output;
@@ -204,7 +204,7 @@ fn assess(
             .to_string_lossy()
             .into_owned()
     });
-    let registry = Registry::load(&ctx.paths.user_registry).unwrap_or_else(|e| {
+    let registry = crate::registry::load(&ctx.paths.user_registry).unwrap_or_else(|e| {
         errors.push(format!("user registry ignored: {e}"));
         Registry::embedded()
     });
@@ -309,7 +309,7 @@ fn busy_hint(e: &rusqlite::Error) -> &'static str {
 
 /// The write for `records`, every stored text scrubbed of secrets first.
 fn records_write(mut records: Vec<Record>) -> Write {
-    records.iter_mut().for_each(crate::scrub::scrub_record);
+    records.iter_mut().for_each(Record::scrub);
     Write::Records { records }
 }
 

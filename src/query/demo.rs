@@ -20,9 +20,9 @@ use crate::cli::{DemoArgs, Filters, QueryArgs};
 use crate::error::{Error, Result};
 use crate::hook::{self, HookContext};
 use crate::paths::{Budget, Paths};
-use crate::policy::Preference;
 use crate::store::{Store, GLOBAL_SCOPE};
 use crate::{ui, Context};
+use askhook_core::policy::Preference;
 
 /// The bundled session.
 pub const SESSION: &str = include_str!("demo/session.jsonl");

@@ -29,13 +29,13 @@ use serde::Serialize;
 use serde_json::Value;
 use sha1::{Digest, Sha1};
 
-use crate::classify::{self, Door};
 use crate::cli::ImportGstackArgs;
 use crate::error::{Error, Result};
-use crate::policy::Preference;
-use crate::registry::Registry;
 use crate::store::{Outcome, Record, Store, Write, GLOBAL_SCOPE};
 use crate::{ui, Context};
+use askhook_core::classify::{self, Door};
+use askhook_core::policy::Preference;
+use askhook_core::registry::Registry;
 
 /// Why one line or preference was not imported.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
@@ -367,10 +367,11 @@ pub fn gstack(args: &ImportGstackArgs, ctx: &Context) -> Result<ExitCode> {
             dir.display()
         )));
     }
-    let registry = Registry::load(&ctx.paths.user_registry).map_err(|problem| Error::Invalid {
-        path: ctx.paths.user_registry.clone(),
-        problem,
-    })?;
+    let registry =
+        crate::registry::load(&ctx.paths.user_registry).map_err(|problem| Error::Invalid {
+            path: ctx.paths.user_registry.clone(),
+            problem,
+        })?;
     let projects = project_dirs(&dir);
     let mut report = Report::default();
     if !projects.is_empty() {

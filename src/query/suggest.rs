@@ -22,14 +22,13 @@ use std::process::ExitCode;
 use rusqlite::types::Value as SqlValue;
 use serde::Serialize;
 
-use crate::classify::Door;
 use crate::cli::SuggestArgs;
 use crate::error::{Error, Result};
-use crate::policy::Preference;
-use crate::registry::Registry;
 use crate::store::read::Query;
 use crate::store::GLOBAL_SCOPE;
 use crate::{ui, Context};
+use askhook_core::classify::Door;
+use askhook_core::policy::Preference;
 
 use super::stats::PerQuestion;
 
@@ -93,10 +92,11 @@ pub fn qualifies(
 }
 
 pub fn run(args: &SuggestArgs, ctx: &Context) -> Result<ExitCode> {
-    let registry = Registry::load(&ctx.paths.user_registry).map_err(|problem| Error::Invalid {
-        path: ctx.paths.user_registry.clone(),
-        problem,
-    })?;
+    let registry =
+        crate::registry::load(&ctx.paths.user_registry).map_err(|problem| Error::Invalid {
+            path: ctx.paths.user_registry.clone(),
+            problem,
+        })?;
     let query = super::filter::build(&args.filters, ctx)?;
     let Some(mut store) = super::open_for_query(ctx)? else {
         return report(

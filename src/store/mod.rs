@@ -33,7 +33,7 @@ use rusqlite::{params, Connection, OpenFlags, OptionalExtension, TransactionBeha
 
 use crate::fsutil;
 use crate::paths::spool_for;
-use crate::policy::Preference;
+use askhook_core::policy::Preference;
 
 pub use record::{Outcome, Record, StoredOption, Write};
 

@@ -1,6 +1,9 @@
 //! The writes askhook makes, as plain serialisable values: the hook builds them, the store
 //! applies them, and the spool keeps them (one JSON line each) when the database is busy.
 
+use std::borrow::Cow;
+
+use askhook_core::scrub::scrub;
 use serde::{Deserialize, Serialize};
 
 /// How a question ended.
@@ -95,4 +98,90 @@ pub enum Write {
     Records { records: Vec<Record> },
     /// The session's turn moved on: its questions still pending (asked before `at`) are declined.
     Decline { session_id: String, at: i64 },
+}
+
+impl Record {
+    /// Scrub every free-text field of a record about to be stored: question, header, option
+    /// labels and descriptions, recommended label, answer, selections, free text, notes, error.
+    /// Ids, paths, session and tool fields are left alone.
+    pub fn scrub(&mut self) {
+        fn field(s: &mut String) {
+            if let Cow::Owned(clean) = scrub(s) {
+                *s = clean;
+            }
+        }
+        fn opt(s: &mut Option<String>) {
+            if let Some(s) = s {
+                field(s);
+            }
+        }
+        field(&mut self.question);
+        opt(&mut self.header);
+        for option in &mut self.options {
+            field(&mut option.label);
+            field(&mut option.description);
+        }
+        opt(&mut self.recommended);
+        opt(&mut self.answer);
+        if let Some(selections) = &mut self.selections {
+            selections.iter_mut().for_each(field);
+        }
+        opt(&mut self.free_text);
+        opt(&mut self.notes);
+        opt(&mut self.error);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn redacts_inside_records() {
+        let mut record = Record {
+            session_id: "s".into(),
+            tool_use_id: "t".into(),
+            question_index: 0,
+            question_id: "q".into(),
+            id_source: "hash".into(),
+            question: "Use ghp_16C7e42F292c6912E7710c838347Ae178B4a?".into(),
+            header: None,
+            options: vec![StoredOption {
+                label: "Paste sk-ant-api03-AbCdEf0123456789_xyz".into(),
+                description: "fine".into(),
+            }],
+            multi_select: false,
+            recommended: None,
+            door_type: "two-way".into(),
+            door_rule: None,
+            tool_name: "AskUserQuestion".into(),
+            project: None,
+            cwd: Some("/home/me/ghp_project".into()),
+            permission_mode: None,
+            agent_id: None,
+            prompt_id: None,
+            outcome: Outcome::Failed,
+            answer: None,
+            selections: Some(vec!["token=abc123".into()]),
+            free_text: None,
+            notes: None,
+            followed_recommendation: None,
+            afk: false,
+            error: Some("auth failed: password=hunter2".into()),
+            asked_at: 0,
+            settled_at: None,
+        };
+        record.scrub();
+        assert_eq!(record.question, "Use [redacted:github-token]?");
+        assert_eq!(
+            record.error.as_deref(),
+            Some("auth failed: password=[redacted:password]")
+        );
+        assert_eq!(
+            record.selections,
+            Some(vec!["token=[redacted:token]".to_owned()])
+        );
+        assert_eq!(record.options[0].label, "Paste [redacted:anthropic-key]");
+        assert_eq!(record.options[0].description, "fine");
+    }
 }

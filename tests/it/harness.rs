@@ -306,7 +306,7 @@ impl World {
     /// the human-only gate (`trust.rs` covers that gate through the binary). This keeps them
     /// independent of whether an agent marker is set anywhere above the test runner.
     pub fn prefer(&self, id: &str, value: &str, project: Option<&Path>) {
-        let value = askhook::policy::Preference::parse(value).expect("a preference value");
+        let value = askhook_core::policy::Preference::parse(value).expect("a preference value");
         let scope = project
             .map(|p| p.to_string_lossy().into_owned())
             .unwrap_or_default();

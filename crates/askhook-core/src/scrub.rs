@@ -69,36 +69,6 @@ pub fn scrub_option(text: Option<String>) -> Option<String> {
     text.map(scrub_string)
 }
 
-/// Scrub every free-text field of a record about to be stored: question, header, option
-/// labels and descriptions, recommended label, answer, selections, free text, notes, error.
-/// Ids, paths, session and tool fields are left alone.
-pub fn scrub_record(record: &mut crate::store::Record) {
-    fn field(s: &mut String) {
-        if let Cow::Owned(clean) = scrub(s) {
-            *s = clean;
-        }
-    }
-    fn opt(s: &mut Option<String>) {
-        if let Some(s) = s {
-            field(s);
-        }
-    }
-    field(&mut record.question);
-    opt(&mut record.header);
-    for option in &mut record.options {
-        field(&mut option.label);
-        field(&mut option.description);
-    }
-    opt(&mut record.recommended);
-    opt(&mut record.answer);
-    if let Some(selections) = &mut record.selections {
-        selections.iter_mut().for_each(field);
-    }
-    opt(&mut record.free_text);
-    opt(&mut record.notes);
-    opt(&mut record.error);
-}
-
 /// One secret found: the byte range to replace and its kind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Span {
@@ -1020,55 +990,6 @@ mod tests {
                 started.elapsed()
             );
         }
-    }
-
-    #[test]
-    fn redacts_inside_records() {
-        let mut record = crate::store::Record {
-            session_id: "s".into(),
-            tool_use_id: "t".into(),
-            question_index: 0,
-            question_id: "q".into(),
-            id_source: "hash".into(),
-            question: "Use ghp_16C7e42F292c6912E7710c838347Ae178B4a?".into(),
-            header: None,
-            options: vec![crate::store::StoredOption {
-                label: "Paste sk-ant-api03-AbCdEf0123456789_xyz".into(),
-                description: "fine".into(),
-            }],
-            multi_select: false,
-            recommended: None,
-            door_type: "two-way".into(),
-            door_rule: None,
-            tool_name: "AskUserQuestion".into(),
-            project: None,
-            cwd: Some("/home/me/ghp_project".into()),
-            permission_mode: None,
-            agent_id: None,
-            prompt_id: None,
-            outcome: crate::store::Outcome::Failed,
-            answer: None,
-            selections: Some(vec!["token=abc123".into()]),
-            free_text: None,
-            notes: None,
-            followed_recommendation: None,
-            afk: false,
-            error: Some("auth failed: password=hunter2".into()),
-            asked_at: 0,
-            settled_at: None,
-        };
-        scrub_record(&mut record);
-        assert_eq!(record.question, "Use [redacted:github-token]?");
-        assert_eq!(
-            record.error.as_deref(),
-            Some("auth failed: password=[redacted:password]")
-        );
-        assert_eq!(
-            record.selections,
-            Some(vec!["token=[redacted:token]".to_owned()])
-        );
-        assert_eq!(record.options[0].label, "Paste [redacted:anthropic-key]");
-        assert_eq!(record.options[0].description, "fine");
     }
 
     proptest::proptest! {

@@ -209,30 +209,6 @@ pub fn rule_names() -> impl Iterator<Item = &'static str> {
     RULES.iter().map(|(name, _, _)| *name)
 }
 
-/// `askhook classify TEXT [--option LABEL]… [--json]`.
-pub fn run(
-    args: &crate::cli::ClassifyArgs,
-    _ctx: &crate::Context,
-) -> crate::error::Result<std::process::ExitCode> {
-    let mut fields: Vec<&str> = vec![args.text.as_str()];
-    fields.extend(args.options.iter().map(String::as_str));
-    let explanation = explain(&fields);
-    if args.json {
-        let json = serde_json::to_string(&explanation).unwrap_or_else(|_| "{}".into());
-        crate::ui::println(&json)?;
-    } else {
-        let safe = |s: &str| crate::ui::sanitize(s, false);
-        match (explanation.rule, &explanation.matched) {
-            (Some(rule), Some(matched)) => crate::ui::println(&format!(
-                "one-way (rule: {rule}; matched: \"{}\")",
-                safe(matched)
-            ))?,
-            _ => crate::ui::println("two-way (no rule matched)")?,
-        }
-    }
-    Ok(std::process::ExitCode::SUCCESS)
-}
-
 // ---------------------------------------------------------------------------------------------
 // Tokens
 
