@@ -133,9 +133,9 @@ pub struct Filters {
     #[arg(long, value_enum, value_name = "OUTCOME")]
     pub outcome: Vec<OutcomeArg>,
 
-    /// Only one-way or two-way doors.
+    /// Only one-way, two-way or unknown doors.
     #[arg(long, value_enum, value_name = "DOOR")]
-    pub door: Option<DoorArg>,
+    pub door: Option<DoorFilter>,
 
     /// Case-insensitive text search over question, header and options.
     #[arg(long, value_name = "TEXT")]
@@ -156,10 +156,19 @@ pub enum OutcomeArg {
     Abandoned,
 }
 
+/// A door type a registry entry can have.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum DoorArg {
     OneWay,
     TwoWay,
+}
+
+/// A door type to filter on (`unknown`: the classifier could not read the question).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DoorFilter {
+    OneWay,
+    TwoWay,
+    Unknown,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -17,8 +17,8 @@
 //!   none), "new_value" (null after clear), "confirmed_by"}`.
 //! - `pref list --json`: an array of `{"question_id", "value", "scope" ("global" | "project"),
 //!   "project" (root or null), "updated_at" (RFC 3339), "question" (last recorded text or
-//!   null), "door_type" ("one-way" | "two-way" | null), "inert" (true: a silencing preference
-//!   on a one-way door, which askhook ignores)}`.
+//!   null), "door_type" ("one-way" | "two-way" | "unknown" | null), "inert" (true: a silencing
+//!   preference on a one-way or unknown door, which askhook ignores)}`.
 //! - `pref history [ID] --json`: an array, oldest first, of `{"question_id", "scope",
 //!   "project", "old_value", "new_value", "at" (RFC 3339), "confirmed_by"}`.
 
@@ -136,11 +136,17 @@ fn set(args: &PrefSetArgs, ctx: &Context) -> Result<std::process::ExitCode> {
                 value.as_str()
             )));
         }
-        if let Some((_, Door::OneWay)) = recorded_door(&store, &args.id)? {
-            ui::eprintln_warning(&format!(
+        match recorded_door(&store, &args.id)? {
+            Some((_, Door::OneWay)) => ui::eprintln_warning(&format!(
                 "warning: `{}` was last asked as a one-way door; askhook will still ask the human while it reads that way",
                 args.id
-            ));
+            )),
+            Some((_, Door::Unknown)) => ui::eprintln_warning(&format!(
+                "warning: `{}` was last asked as an unknown door (the classifier could not read it); {} cannot fire while its door is unknown",
+                args.id,
+                value.as_str()
+            )),
+            _ => {}
         }
     }
     apply_change(
@@ -220,7 +226,7 @@ pub struct PrefRow {
     pub question: Option<String>,
     /// The door type now (registry, else as last recorded).
     pub door_type: Option<String>,
-    /// A silencing preference on a one-way door: askhook ignores it.
+    /// A silencing preference on a one-way or unknown door: askhook ignores it.
     pub inert: bool,
 }
 
@@ -243,7 +249,7 @@ pub fn list_rows(store: &Store, registry: &Registry) -> Result<Vec<PrefRow>> {
             .or(registry.door(&question_id));
         let silences = Preference::parse(&value).is_some_and(Preference::silences);
         out.push(PrefRow {
-            inert: silences && door == Some(Door::OneWay),
+            inert: silences && door.is_some_and(|d| !d.is_two_way()),
             scope: if scope.is_empty() {
                 "global".into()
             } else {
@@ -280,10 +286,10 @@ fn list(args: &PrefListArgs, ctx: &Context) -> Result<std::process::ExitCode> {
             .map(|p| format!("project {p}"))
             .unwrap_or_else(|| "global".into());
         let door = row.door_type.as_deref().unwrap_or("unknown door");
-        let inert = if row.inert {
-            "  [inert: one-way door, askhook still asks]"
-        } else {
-            ""
+        let inert = match (row.inert, row.door_type.as_deref()) {
+            (true, Some("unknown")) => "  [inert: unknown door, askhook still asks]",
+            (true, _) => "  [inert: one-way door, askhook still asks]",
+            (false, _) => "",
         };
         let text = row
             .question

@@ -16,7 +16,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use askhook_core::classify::Door;
-use askhook_core::registry::{embedded_entry, is_kebab_id, Entry, Registry, CATEGORIES};
+use askhook_core::registry::{
+    embedded_entry, is_kebab_id, registry_door, Entry, Registry, CATEGORIES,
+};
 use serde::Serialize;
 use serde_json::{json, Value};
 
@@ -525,7 +527,7 @@ fn check_entry(
     }
     let mut door = None;
     if let Some(v) = get("door_type") {
-        match as_str(v).as_deref().map(|d| (d, Door::parse(d))) {
+        match as_str(v).as_deref().map(|d| (d, registry_door(d))) {
             Some((_, Some(d))) => door = Some(d),
             Some((d, None)) => push(
                 v.line,

@@ -24,7 +24,6 @@ use crate::errlog::ErrorLog;
 use crate::paths::{Budget, Paths};
 use crate::project::project_root;
 use crate::store::{spool, Outcome, Record, Store, StoredOption, Write};
-use askhook_core::classify;
 use askhook_core::policy::{self, Assessed, Decision};
 use askhook_core::question::{read_response, Answer, IdSource, Question, Response};
 use askhook_core::registry::Registry;
@@ -190,7 +189,7 @@ pub fn handle(input: &[u8], ctx: &HookContext) -> Handled {
 /// The facts computed once per question: project, door, registry.
 struct Assessment {
     project: Option<String>,
-    doors: Vec<(classify::Door, Option<String>)>,
+    doors: Vec<(askhook_core::classify::Door, Option<String>)>,
 }
 
 fn assess(
@@ -210,12 +209,7 @@ fn assess(
     });
     let doors = questions
         .iter()
-        .map(|q| {
-            policy::door_of(
-                registry.door(&q.id),
-                &policy::classify_fields(&q.text_fields()),
-            )
-        })
+        .map(|q| policy::door_of(registry.door(&q.id), &policy::classify_question(q)))
         .collect();
     Assessment { project, doors }
 }

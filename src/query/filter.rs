@@ -3,7 +3,7 @@
 
 use rusqlite::types::Value as SqlValue;
 
-use crate::cli::{DoorArg, Filters, OutcomeArg};
+use crate::cli::{DoorFilter, Filters, OutcomeArg};
 use crate::error::{Error, Result};
 use crate::store::read::Query;
 use crate::Context;
@@ -69,8 +69,9 @@ pub fn build(filters: &Filters, ctx: &Context) -> Result<Query> {
     }
     if let Some(door) = filters.door {
         let name = match door {
-            DoorArg::OneWay => "one-way",
-            DoorArg::TwoWay => "two-way",
+            DoorFilter::OneWay => "one-way",
+            DoorFilter::TwoWay => "two-way",
+            DoorFilter::Unknown => "unknown",
         };
         q.and("q.door_type = ?", [SqlValue::Text(name.into())]);
     }

@@ -33,7 +33,7 @@ use crate::cli::ImportGstackArgs;
 use crate::error::{Error, Result};
 use crate::store::{Outcome, Record, Store, Write, GLOBAL_SCOPE};
 use crate::{ui, Context};
-use askhook_core::classify::{self, Door};
+use askhook_core::classify::Door;
 use askhook_core::policy::Preference;
 use askhook_core::registry::Registry;
 
@@ -129,10 +129,9 @@ pub fn record_of(
     let question = text(&v, "question_summary").unwrap_or(id).to_owned();
     let auto = text(&v, "source").is_some_and(|s| s.to_ascii_lowercase().contains("auto"));
     let (door, rule) = match registry.door(id) {
-        Some(Door::OneWay) => (Door::OneWay, Some("registry".to_owned())),
-        Some(Door::TwoWay) => (Door::TwoWay, Some("registry".to_owned())),
+        Some(door) => (door, Some("registry".to_owned())),
         None => {
-            let c = classify::classify(&[question.as_str()]);
+            let c = askhook_core::policy::classify_fields(&[question.as_str()]);
             (c.door, c.rule.map(str::to_owned))
         }
     };

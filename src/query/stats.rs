@@ -59,6 +59,8 @@ pub struct PerQuestion {
     pub door_type: String,
     /// Whether any row was recorded as a one-way door.
     pub ever_one_way: bool,
+    /// Whether any row was recorded as an unknown door (the classifier could not read it).
+    pub ever_unknown: bool,
     pub answer_ms: Vec<i64>,
 }
 
@@ -143,6 +145,7 @@ impl Tally {
             }
         }
         q.ever_one_way |= r.door_type == "one-way";
+        q.ever_unknown |= r.door_type == "unknown";
         match r.outcome {
             "answered" if !r.afk => {
                 q.answered += 1;
@@ -195,6 +198,7 @@ impl Tally {
             mine.with_recommendation += q.with_recommendation;
             mine.followed += q.followed;
             mine.ever_one_way |= q.ever_one_way;
+            mine.ever_unknown |= q.ever_unknown;
             if q.last_asked >= mine.last_asked {
                 mine.last_asked = q.last_asked;
                 mine.door_type = q.door_type;

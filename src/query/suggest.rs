@@ -3,8 +3,8 @@
 //! A candidate is a question id that was asked at least `--min-asked` times (default 5), whose
 //! recommendation a person followed at least `--min-follow` percent of the time (default 90,
 //! over human answers to it that had a recommendation), that is a two-way door in every
-//! recorded row and in the registry, and that has no silencing preference yet. One-way doors
-//! are never suggested. The opposite list: ids with a `never-ask` or `ask-only-for-one-way`
+//! recorded row and in the registry, and that has no silencing preference yet. One-way and
+//! unknown doors are never suggested. The opposite list: ids with a `never-ask` or `ask-only-for-one-way`
 //! preference whose recommendation people overrode in at least two answers and more often
 //! than they followed it.
 //!
@@ -86,6 +86,7 @@ pub fn qualifies(
     q.asked >= min_asked
         && q.with_recommendation > 0
         && !q.ever_one_way
+        && !q.ever_unknown
         && q.door_type == "two-way"
         && registry_door != Some(Door::OneWay)
         && (q.followed as f64 / q.with_recommendation as f64) * 100.0 >= min_follow
@@ -289,6 +290,21 @@ mod tests {
                 "registry one-way",
                 q(9, 9, 9, "two-way", false),
                 Some(Door::OneWay),
+                false,
+            ),
+            (
+                "unknown door once",
+                PerQuestion {
+                    ever_unknown: true,
+                    ..q(9, 9, 9, "two-way", false)
+                },
+                None,
+                false,
+            ),
+            (
+                "unknown door now",
+                q(9, 9, 9, "unknown", false),
+                None,
                 false,
             ),
             (

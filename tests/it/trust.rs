@@ -312,6 +312,50 @@ fn history_keeps_every_change_and_filters_by_id() {
 }
 
 #[test]
+fn never_ask_on_an_unknown_door_is_allowed_with_a_warning_and_listed_inert() {
+    let world = World::new();
+    let long = format!(
+        "Which one? {}",
+        "please read all of this first. ".repeat(2_500)
+    );
+    let id = ask(&world, &long, &["X (Recommended)", "Y"]);
+    let row = world
+        .log()
+        .into_iter()
+        .find(|r| r["question_id"] == id.as_str())
+        .unwrap();
+    assert_eq!(row["door_type"], "unknown");
+    assert_eq!(row["door_rule"], "too-long-to-classify");
+    let out = world
+        .run(&["pref", "set", id.as_str(), "never-ask"])
+        .without_tty()
+        .output();
+    if outer_agent() {
+        return;
+    }
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("cannot fire while its door is unknown"),
+        "{}",
+        stderr(&out)
+    );
+    let out = world
+        .run(&["pref", "list", "--json"])
+        .without_tty()
+        .success();
+    let rows: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
+    let listed = rows
+        .iter()
+        .find(|r| r["question_id"] == id.as_str())
+        .unwrap();
+    assert_eq!(listed["door_type"], "unknown");
+    assert_eq!(listed["inert"], true);
+    let text = stdout(&world.run(&["pref", "list"]).without_tty().success());
+    let line = text.lines().find(|l| l.contains(&id)).unwrap();
+    assert!(line.contains("[inert: unknown door"), "{line}");
+}
+
+#[test]
 fn list_shows_scope_and_flags_a_never_ask_on_a_one_way_door_as_inert() {
     let world = World::new();
     let two_way = ask(
@@ -771,6 +815,8 @@ fn a_large_question_inside_the_cap_abstains_in_time_and_is_scrubbed() {
                 "not scrubbed"
             );
             assert!(stored.contains("[redacted:bearer-token]"));
+            assert_eq!(row["door_type"], "unknown", "too long to classify");
+            assert_eq!(row["door_rule"], "too-long-to-classify");
         }
         None => assert!(
             world.error_lines().iter().any(|l| l.contains("deadline")),

@@ -3,8 +3,8 @@
 //!
 //! A call is auto-decided only when **every** question is eligible: a `never-ask` or
 //! `ask-only-for-one-way` preference, a two-way door, and exactly one recommended option.
-//! Anything else — `always-ask`, a one-way door, no or an ambiguous recommendation, no
-//! preference — abstains: askhook fails towards asking the human.
+//! Anything else — `always-ask`, a one-way or unknown door, no or an ambiguous
+//! recommendation, no preference — abstains: askhook fails towards asking the human.
 
 use serde::{Deserialize, Serialize};
 
@@ -44,30 +44,44 @@ impl Preference {
     }
 }
 
-/// Longest question (all its text fields together) the classifier reads. A longer one is
-/// treated as a one-way door: it always reaches the human, and padding cannot hide a
-/// destructive phrase past what the classifier has time to read.
+/// Longest question (all its text fields together) the classifier reads. A longer one is an
+/// unknown door (rule `too-long-to-classify`): it always reaches the human, and padding cannot
+/// hide a destructive phrase past what the classifier has time to read.
 pub const MAX_CLASSIFIED_BYTES: usize = 64 * 1024;
 
-/// Classify a question's text fields, failing safe on oversized text.
+/// The rule of a question too long to classify.
+pub const TOO_LONG_TO_CLASSIFY: &str = "too-long-to-classify";
+
+/// Classify a question's text fields, failing safe on oversized text. This is the one place
+/// askhook asks the classifier for a verdict (the hook, imports): swapping the engine changes
+/// only what this calls.
 pub fn classify_fields(fields: &[&str]) -> Classification {
     if fields.iter().map(|f| f.len()).sum::<usize>() > MAX_CLASSIFIED_BYTES {
         return Classification {
-            door: Door::OneWay,
-            rule: Some("too-long-to-classify"),
+            door: Door::Unknown,
+            rule: Some(TOO_LONG_TO_CLASSIFY),
         };
     }
     crate::classify::classify(fields)
 }
 
+/// [`classify_fields`] over every text field of a question: text, header, labels, descriptions.
+pub fn classify_question(question: &Question) -> Classification {
+    classify_fields(&question.text_fields())
+}
+
 /// The door type of a question from both sources. The registry can only raise safety: a
 /// question is one-way when the registry **or** the classifier says so, so a marker that
-/// names a two-way registry id cannot launder a destructive question.
+/// names a two-way registry id cannot launder a destructive question; and a question the
+/// classifier could not read stays unknown whatever the registry says.
 pub fn door_of(registry: Option<Door>, classified: &Classification) -> (Door, Option<String>) {
+    let rule = || classified.rule.map(str::to_owned);
     match (registry, classified.door) {
         (Some(Door::OneWay), _) => (Door::OneWay, Some("registry".into())),
-        (_, Door::OneWay) => (Door::OneWay, classified.rule.map(str::to_owned)),
-        (Some(Door::TwoWay), _) => (Door::TwoWay, Some("registry".into())),
+        (_, Door::OneWay) => (Door::OneWay, rule()),
+        (_, Door::Unknown) => (Door::Unknown, rule()),
+        (Some(Door::Unknown), Door::TwoWay) => (Door::Unknown, Some("registry".into())),
+        (Some(Door::TwoWay), Door::TwoWay) => (Door::TwoWay, Some("registry".into())),
         (None, Door::TwoWay) => (Door::TwoWay, None),
     }
 }
@@ -103,6 +117,8 @@ pub enum Ineligible {
     NoPreference,
     AlwaysAsk,
     OneWay,
+    /// The classifier could not read the question.
+    UnknownDoor,
     NoRecommendation,
 }
 
@@ -113,8 +129,10 @@ pub fn eligibility(a: &Assessed<'_>) -> Result<String, Ineligible> {
         Some(p) if !p.silences() => return Err(Ineligible::AlwaysAsk),
         Some(_) => {}
     }
-    if a.door == Door::OneWay {
-        return Err(Ineligible::OneWay);
+    match a.door {
+        Door::OneWay => return Err(Ineligible::OneWay),
+        Door::Unknown => return Err(Ineligible::UnknownDoor),
+        Door::TwoWay => {}
     }
     a.question
         .recommended_label()
@@ -241,6 +259,13 @@ mod tests {
                 Err(Ineligible::OneWay),
             ),
             (
+                "never-ask unknown door",
+                &rec,
+                Door::Unknown,
+                Some(NeverAsk),
+                Err(Ineligible::UnknownDoor),
+            ),
+            (
                 "always-ask",
                 &rec,
                 Door::TwoWay,
@@ -301,30 +326,32 @@ mod tests {
     }
 
     #[test]
-    fn one_way_is_never_auto_decided_whatever_is_stored() {
+    fn one_way_and_unknown_doors_are_never_auto_decided_whatever_is_stored() {
         let question = q(&["Go (Recommended)", "Stop"]);
-        for preference in [
-            None,
-            Some(Preference::NeverAsk),
-            Some(Preference::AlwaysAsk),
-            Some(Preference::AskOnlyForOneWay),
-        ] {
-            let a = Assessed {
-                question: &question,
-                door: Door::OneWay,
-                preference,
-            };
-            assert_eq!(decide(&[a]), Decision::Abstain);
+        for door in [Door::OneWay, Door::Unknown] {
+            for preference in [
+                None,
+                Some(Preference::NeverAsk),
+                Some(Preference::AlwaysAsk),
+                Some(Preference::AskOnlyForOneWay),
+            ] {
+                let a = Assessed {
+                    question: &question,
+                    door,
+                    preference,
+                };
+                assert_eq!(decide(&[a]), Decision::Abstain, "{door:?} {preference:?}");
+            }
         }
     }
 
     #[test]
-    fn oversized_questions_are_one_way() {
+    fn oversized_questions_are_an_unknown_door() {
         let long = "please pick one ".repeat(5000);
         let c = classify_fields(&[&long, "Yes", "No"]);
         assert_eq!(
             (c.door, c.rule),
-            (Door::OneWay, Some("too-long-to-classify"))
+            (Door::Unknown, Some("too-long-to-classify"))
         );
         assert_eq!(
             classify_fields(&["Enable caching?", "Yes", "No"]).door,
@@ -346,6 +373,16 @@ mod tests {
         assert_eq!(door_of(Some(Door::OneWay), &two).0, Door::OneWay);
         assert_eq!(door_of(Some(Door::TwoWay), &two).0, Door::TwoWay);
         assert_eq!(door_of(None, &two).0, Door::TwoWay);
+        let unknown = Classification {
+            door: Door::Unknown,
+            rule: Some(TOO_LONG_TO_CLASSIFY),
+        };
+        assert_eq!(
+            door_of(Some(Door::TwoWay), &unknown),
+            (Door::Unknown, Some(TOO_LONG_TO_CLASSIFY.to_owned())),
+            "a two-way registry id cannot lower a question the classifier could not read"
+        );
+        assert_eq!(door_of(Some(Door::OneWay), &unknown).0, Door::OneWay);
     }
 
     #[test]

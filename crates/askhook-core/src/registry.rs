@@ -178,7 +178,7 @@ impl Registry {
         let mut user_two_i_know = false;
         for e in self.user.iter().filter(|e| e.id == id) {
             match e.door_type {
-                Door::OneWay => user_one = true,
+                Door::OneWay | Door::Unknown => user_one = true,
                 Door::TwoWay => {
                     user_two = true;
                     user_two_i_know |= e.i_know;
@@ -292,7 +292,7 @@ fn parse_user(text: &str) -> Result<(Vec<Entry>, Vec<String>), String> {
         let door = if let Some(door) = item
             .get("door_type")
             .and_then(Value::as_str)
-            .and_then(Door::parse)
+            .and_then(registry_door)
         {
             door
         } else {
@@ -321,6 +321,11 @@ fn parse_user(text: &str) -> Result<(Vec<Entry>, Vec<String>), String> {
         });
     }
     Ok((entries, warnings))
+}
+
+/// A registry file's `door_type`: `one-way` or `two-way` (a registry never says `unknown`).
+pub fn registry_door(text: &str) -> Option<Door> {
+    Door::parse(text).filter(|d| *d != Door::Unknown)
 }
 
 /// A registry id: kebab-case, `[a-z0-9]+(-[a-z0-9]+)*`, at most 64 bytes.

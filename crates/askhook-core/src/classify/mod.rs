@@ -43,6 +43,9 @@ pub enum Door {
     OneWay,
     /// Reversible.
     TwoWay,
+    /// The classifier could not read the question (e.g. it is too long to classify). Never
+    /// auto-decided: the policy treats it like a one-way door.
+    Unknown,
 }
 
 impl Door {
@@ -50,15 +53,23 @@ impl Door {
         match self {
             Door::OneWay => "one-way",
             Door::TwoWay => "two-way",
+            Door::Unknown => "unknown",
         }
     }
 
+    /// `one-way`, `two-way` or `unknown`.
     pub fn parse(text: &str) -> Option<Door> {
         match text {
             "one-way" => Some(Door::OneWay),
             "two-way" => Some(Door::TwoWay),
+            "unknown" => Some(Door::Unknown),
             _ => None,
         }
+    }
+
+    /// Whether askhook may ever answer a question behind this door (only a two-way one).
+    pub fn is_two_way(self) -> bool {
+        self == Door::TwoWay
     }
 }
 
