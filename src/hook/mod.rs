@@ -24,8 +24,9 @@ use crate::errlog::ErrorLog;
 use crate::paths::{Budget, Paths};
 use crate::project::project_root;
 use crate::store::{spool, Outcome, Record, Store, StoredOption, Write};
+use askhook_core::answer::{Answer, Response};
 use askhook_core::policy::{self, Assessed, Decision};
-use askhook_core::question::{read_response, Answer, IdSource, Question, Response};
+use askhook_core::question::Question;
 use askhook_core::registry::Registry;
 
 use event::{event_of, Call, Event, HookEvent};
@@ -176,7 +177,7 @@ pub fn handle(input: &[u8], ctx: &HookContext) -> Handled {
             call,
             questions,
             response,
-        } => on_answered(&call, &questions, &response, ctx),
+        } => on_answered(&call, &questions, response, ctx),
         Event::Failed {
             call,
             questions,
@@ -236,10 +237,7 @@ fn base_record(call: &Call, q: &Question, a: &Assessment, now_ms: i64) -> Record
         tool_use_id: call.tool_use_id.clone(),
         question_index: q.index as i64,
         question_id: q.id.clone(),
-        id_source: match q.id_source {
-            IdSource::Marker => "marker".into(),
-            IdSource::Hash => "hash".into(),
-        },
+        id_source: q.id_source.as_str().into(),
         question: q.text.clone(),
         header: q.header.clone(),
         options: q
@@ -395,12 +393,12 @@ fn fail(record: &mut Record, error: &str, now_ms: i64) {
 fn on_answered(
     call: &Call,
     questions: &[Question],
-    response: &serde_json::Value,
+    response: Response,
     ctx: &HookContext,
 ) -> Handled {
     let mut errors = Vec::new();
     let (_, mut records) = assessed_records(call, questions, ctx, &mut errors);
-    let output = match read_response(questions, response) {
+    let output = match response {
         Response::Answers(answers) => {
             for (record, answer) in records.iter_mut().zip(answers) {
                 settle(record, answer, ctx.now_ms);

@@ -4,13 +4,15 @@
 //!
 //! | module | owns |
 //! |---|---|
-//! | [`question`] | questions as askhook understands them: id (marker or hash), recommendation, answers |
+//! | [`question`] | a question as askhook understands it: its id (marker or hash) and recommendation |
+//! | [`answer`] | what a tool response says about each question: answer, selections, free text, follow rate |
 //! | [`classify`] | the one-way-door classifier |
 //! | [`normalize`] | the text fold the classifier reads (look-alikes, invisible characters, markup) |
 //! | [`registry`] | the embedded question registry (static tables from `build.rs`) merged with a user registry |
 //! | [`policy`] | the auto-decision: abstain or answer every question of a call |
 //! | [`scrub`] | redacting secrets from every text before it is stored |
 
+pub mod answer;
 pub mod classify;
 pub mod normalize;
 pub mod policy;

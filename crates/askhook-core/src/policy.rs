@@ -94,9 +94,9 @@ pub struct Assessed<'a> {
     pub preference: Option<Preference>,
 }
 
-/// One auto-decided question.
+/// One auto-decided question: its id and the label askhook answered with.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Choice {
+pub struct AutoAnswer {
     pub question_index: usize,
     pub question_id: String,
     pub label: String,
@@ -108,7 +108,7 @@ pub enum Decision {
     /// Let the human answer: exit 0, empty stdout.
     Abstain,
     /// Answer every question with its recommended option.
-    AutoDecide(Vec<Choice>),
+    AutoDecide(Vec<AutoAnswer>),
 }
 
 /// Why one question is not eligible for auto-decision (for `doctor`, `show` and tests).
@@ -148,7 +148,7 @@ pub fn decide(questions: &[Assessed<'_>]) -> Decision {
     let mut choices = Vec::with_capacity(questions.len());
     for a in questions {
         match eligibility(a) {
-            Ok(label) => choices.push(Choice {
+            Ok(label) => choices.push(AutoAnswer {
                 question_index: a.question.index,
                 question_id: a.question.id.clone(),
                 label,
@@ -164,7 +164,7 @@ const MAX_LABEL_CHARS: usize = 400;
 
 /// The `permissionDecisionReason` for an auto-decision: per question its id and the chosen
 /// label, and an instruction to proceed without asking again.
-pub fn deny_reason(choices: &[Choice]) -> String {
+pub fn deny_reason(choices: &[AutoAnswer]) -> String {
     let mut reason =
         String::from("askhook answered for the user, following their standing preference: ");
     let parts: Vec<String> = choices
@@ -211,17 +211,17 @@ pub fn clip(text: &str, max: usize) -> String {
 #[allow(clippy::type_complexity)] // case tables are tuples on purpose
 mod tests {
     use super::*;
-    use crate::question::parse_questions;
-    use serde_json::json;
+    use crate::question::Choice;
 
     fn q(labels: &[&str]) -> Question {
-        let opts: Vec<_> = labels
+        let options = labels
             .iter()
-            .map(|l| json!({"label": l, "description": ""}))
+            .map(|l| Choice {
+                label: (*l).to_owned(),
+                description: String::new(),
+            })
             .collect();
-        parse_questions(&json!({"questions": [{"question": "Q?", "options": opts}]}))
-            .unwrap()
-            .remove(0)
+        Question::new(0, "Q?".into(), None, options, false)
     }
 
     #[test]
@@ -387,7 +387,7 @@ mod tests {
 
     #[test]
     fn reason_names_ids_and_labels_and_stays_short() {
-        let choices = vec![Choice {
+        let choices = vec![AutoAnswer {
             question_index: 0,
             question_id: "db-choice".into(),
             label: "SQLite".into(),
@@ -398,8 +398,8 @@ mod tests {
                 && reason.contains("\"SQLite\"")
                 && reason.contains("without asking")
         );
-        let huge: Vec<Choice> = (0..16)
-            .map(|i| Choice {
+        let huge: Vec<AutoAnswer> = (0..16)
+            .map(|i| AutoAnswer {
                 question_index: i,
                 question_id: format!("q-{i}"),
                 label: "x".repeat(50_000),

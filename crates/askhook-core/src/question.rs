@@ -1,6 +1,6 @@
-//! Questions as askhook understands them, all pure: reading `tool_input.questions`, the
-//! question id (marker or hash), the recommended option, and the answers found in a
-//! `tool_response`.
+//! Questions as askhook understands them, all pure: the question id (marker or hash) and the
+//! recommended option. Reading them off the wire is `hook::wire` / `hook::event` in the binary;
+//! reading their answers is [`crate::answer`].
 //!
 //! ## Question id
 //! A marker in the text, `<askhook-qid:ID>` or gstack's `<gstack-qid:ID>` (ID =
@@ -13,7 +13,7 @@
 //! `Recommended: X` line in the question text naming exactly one option by label or letter.
 //! Two candidates are ambiguous, which counts as no recommendation.
 
-use serde_json::{Map, Value};
+use serde::{Deserialize, Serialize};
 use sha1::{Digest, Sha1};
 
 /// Most questions one call may carry before askhook treats the input as hostile.
@@ -21,18 +21,40 @@ pub const MAX_QUESTIONS: usize = 16;
 /// Most options one question may carry before askhook treats the input as hostile.
 pub const MAX_OPTIONS: usize = 32;
 
-/// One offered option.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One offered option (as sent, as stored, as shown).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Choice {
     pub label: String,
     pub description: String,
 }
 
 /// Where a question id came from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum IdSource {
+    /// A `<askhook-qid:…>` or `<gstack-qid:…>` marker in the text.
     Marker,
+    /// gstack's hash formula over the text and the option labels.
     Hash,
+    /// Imported from gstack's question log, with its id.
+    Gstack,
+}
+
+impl IdSource {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            IdSource::Marker => "marker",
+            IdSource::Hash => "hash",
+            IdSource::Gstack => "gstack",
+        }
+    }
+
+    /// `marker`, `hash` or `gstack`.
+    pub fn parse(text: &str) -> Option<IdSource> {
+        [IdSource::Marker, IdSource::Hash, IdSource::Gstack]
+            .into_iter()
+            .find(|s| s.as_str() == text)
+    }
 }
 
 /// What the question recommends.
@@ -92,94 +114,28 @@ impl Question {
 }
 
 /// Read the questions of a `tool_input` (or a `tool_response` that echoes them).
-pub fn parse_questions(input: &Value) -> Result<Vec<Question>, String> {
-    let list = input
-        .get("questions")
-        .and_then(Value::as_array)
-        .ok_or("tool_input has no `questions` array")?;
-    if list.is_empty() {
-        return Err("tool_input.questions is empty".into());
-    }
-    if list.len() > MAX_QUESTIONS {
-        return Err(format!(
-            "tool_input has {} questions (more than {MAX_QUESTIONS})",
-            list.len()
-        ));
-    }
-    list.iter()
-        .enumerate()
-        .map(|(index, q)| parse_question(index, q))
-        .collect()
-}
-
-fn parse_question(index: usize, value: &Value) -> Result<Question, String> {
-    let obj = value
-        .as_object()
-        .ok_or(format!("question {index} is not an object"))?;
-    let raw_text = obj
-        .get("question")
-        .and_then(Value::as_str)
-        .ok_or(format!("question {index} has no `question` text"))?
-        .to_owned();
-    let header = obj.get("header").and_then(Value::as_str).map(str::to_owned);
-    let multi_select = obj
-        .get("multiSelect")
-        .and_then(Value::as_bool)
-        .unwrap_or(false);
-    let options = match obj.get("options") {
-        None | Some(Value::Null) => Vec::new(),
-        Some(Value::Array(items)) => {
-            if items.len() > MAX_OPTIONS {
-                return Err(format!(
-                    "question {index} has {} options (more than {MAX_OPTIONS})",
-                    items.len()
-                ));
-            }
-            items
-                .iter()
-                .map(|o| parse_choice(index, o))
-                .collect::<Result<_, _>>()?
+impl Question {
+    /// A question from its parts as sent: its id and recommendation are worked out here.
+    pub fn new(
+        index: usize,
+        raw_text: String,
+        header: Option<String>,
+        options: Vec<Choice>,
+        multi_select: bool,
+    ) -> Question {
+        let (id, id_source, text) = question_id(&raw_text, &options);
+        let recommendation = recommendation(&text, &options);
+        Question {
+            index,
+            raw_text,
+            text,
+            header,
+            options,
+            multi_select,
+            id,
+            id_source,
+            recommendation,
         }
-        Some(_) => return Err(format!("question {index}: `options` is not an array")),
-    };
-    let (id, id_source, text) = question_id(&raw_text, &options);
-    let recommendation = recommendation(&text, &options);
-    Ok(Question {
-        index,
-        raw_text,
-        text,
-        header,
-        options,
-        multi_select,
-        id,
-        id_source,
-        recommendation,
-    })
-}
-
-fn parse_choice(index: usize, value: &Value) -> Result<Choice, String> {
-    match value {
-        Value::String(label) => Ok(Choice {
-            label: label.clone(),
-            description: String::new(),
-        }),
-        Value::Object(o) => {
-            let label = o
-                .get("label")
-                .and_then(Value::as_str)
-                .ok_or(format!("question {index}: an option has no `label`"))?;
-            let description = o
-                .get("description")
-                .and_then(Value::as_str)
-                .unwrap_or_default();
-            Ok(Choice {
-                label: label.to_owned(),
-                description: description.to_owned(),
-            })
-        }
-        _ => Err(format!(
-            "question {index}: an option is neither an object nor a string"
-        )),
     }
 }
 
@@ -393,363 +349,19 @@ fn contains_word(haystack: &str, needle: &str) -> bool {
     })
 }
 
-/// What the response says about one question.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Answer {
-    /// The answer string as given (labels verbatim, multi-select joined by `, `).
-    pub answer: Option<String>,
-    /// The parsed selections of a multi-select answer (free text included as one item).
-    pub selections: Option<Vec<String>>,
-    /// Text that is not one of the offered labels, or the user's notes.
-    pub free_text: Option<String>,
-    /// `annotations[q].notes`.
-    pub notes: Option<String>,
-    /// Whether the answer matches the recommended option; `None` when unknown.
-    pub followed_recommendation: Option<bool>,
-    /// The idle auto-continue submitted this answer (`afkTimeoutMs`).
-    pub afk: bool,
-}
-
-/// What a `tool_response` amounts to.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Response {
-    /// One entry per question, in order.
-    Answers(Vec<Answer>),
-    /// The question did not reach the user.
-    Failed(String),
-    /// A shape askhook does not know: the questions are recorded with no answer.
-    Unrecognised(String),
-}
-
-/// The sentinel Claude Code puts in a result that never arrived.
-const MISSING_SENTINEL: &str = "Tool result missing";
-
-/// Read the answers to `questions` out of a PostToolUse `tool_response`.
-pub fn read_response(questions: &[Question], response: &Value) -> Response {
-    if let Some(reason) = error_shape(response) {
-        return Response::Failed(reason);
-    }
-    match response {
-        Value::Object(obj) => read_object(questions, obj),
-        Value::Array(blocks) => read_content_blocks(questions, blocks),
-        Value::String(text) => match serde_json::from_str::<Value>(text) {
-            Ok(inner @ Value::Object(_)) => read_response(questions, &inner),
-            _ => Response::Unrecognised("tool_response is a plain string".into()),
-        },
-        _ => Response::Unrecognised(format!("tool_response is a {}", type_name(response))),
-    }
-}
-
-/// Why a response is an error, if it is one.
-fn error_shape(response: &Value) -> Option<String> {
-    match response {
-        Value::Null => Some("tool_response is null".into()),
-        Value::String(s) if s.trim().is_empty() => Some("tool_response is empty".into()),
-        Value::String(s) if s.contains(MISSING_SENTINEL) => Some(s.clone()),
-        Value::Array(a) if a.is_empty() => Some("tool_response is empty".into()),
-        Value::Object(o) if o.is_empty() => Some("tool_response is empty".into()),
-        Value::Object(o) => {
-            if o.get("is_error").and_then(Value::as_bool) == Some(true)
-                || o.get("isError").and_then(Value::as_bool) == Some(true)
-            {
-                return Some(
-                    text_of(o).unwrap_or_else(|| "tool_response has is_error: true".into()),
-                );
-            }
-            match o.get("error") {
-                Some(Value::String(e)) if !e.trim().is_empty() => Some(e.clone()),
-                Some(Value::Object(e)) if !e.is_empty() => {
-                    Some(Value::Object(e.clone()).to_string())
-                }
-                _ => None,
-            }
-        }
-        Value::Array(blocks) => blocks.iter().find_map(|b| {
-            let text = b.get("text").and_then(Value::as_str)?;
-            text.contains(MISSING_SENTINEL).then(|| text.to_owned())
-        }),
-        _ => None,
-    }
-}
-
-fn text_of(o: &Map<String, Value>) -> Option<String> {
-    if let Some(s) = o.get("error").and_then(Value::as_str) {
-        return Some(s.to_owned());
-    }
-    let content = o.get("content")?.as_array()?;
-    let texts: Vec<&str> = content
-        .iter()
-        .filter_map(|b| b.get("text").and_then(Value::as_str))
-        .collect();
-    (!texts.is_empty()).then(|| texts.join("\n"))
-}
-
-fn type_name(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "boolean",
-        Value::Number(_) => "number",
-        Value::String(_) => "string",
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
-    }
-}
-
-/// MCP results: `[{"type":"text","text":"{\"answers\": {…}}"}]`.
-fn read_content_blocks(questions: &[Question], blocks: &[Value]) -> Response {
-    for block in blocks {
-        if let Some(text) = block.get("text").and_then(Value::as_str) {
-            if let Ok(inner @ Value::Object(_)) = serde_json::from_str::<Value>(text) {
-                let parsed = read_response(questions, &inner);
-                if !matches!(parsed, Response::Unrecognised(_)) {
-                    return parsed;
-                }
-            }
-        }
-    }
-    // Legacy array shape: `[{label|option_label|answer}]`, one per question.
-    if let Some(found) = read_answer_list(questions, blocks) {
-        return Response::Answers(found);
-    }
-    Response::Unrecognised("tool_response is an array with no answers in it".into())
-}
-
-fn read_object(questions: &[Question], obj: &Map<String, Value>) -> Response {
-    let afk = obj.get("afkTimeoutMs").is_some_and(|v| !v.is_null());
-    let annotations = obj.get("annotations").and_then(Value::as_object);
-    let raw: Vec<Option<String>> = match obj.get("answers") {
-        Some(Value::Object(map)) => match_answer_map(questions, map),
-        Some(Value::Array(items)) => match read_answer_list(questions, items) {
-            Some(found) => found.into_iter().map(|a| a.answer).collect(),
-            None => vec![None; questions.len()],
-        },
-        _ => match obj.get("questions").and_then(Value::as_array) {
-            Some(echoed) if echoed.iter().any(|q| q.get("user_answer").is_some()) => echoed
-                .iter()
-                .map(|q| q.get("user_answer").and_then(answer_string))
-                .chain(std::iter::repeat(None))
-                .take(questions.len())
-                .collect(),
-            _ => vec![None; questions.len()],
-        },
-    };
-    let reply = obj
-        .get("response")
-        .and_then(Value::as_str)
-        .filter(|s| !s.trim().is_empty());
-    if raw.iter().all(Option::is_none) && reply.is_none() {
-        let keys: Vec<&str> = obj.keys().map(String::as_str).collect();
-        return Response::Unrecognised(format!(
-            "no answers found in tool_response (keys: {})",
-            keys.join(", ")
-        ));
-    }
-    let answers = questions
-        .iter()
-        .zip(raw)
-        .map(|(q, answer)| {
-            let notes = annotations
-                .and_then(|a| a.get(&q.raw_text).or_else(|| a.get(&q.text)))
-                .and_then(|n| n.get("notes"))
-                .and_then(Value::as_str)
-                .filter(|s| !s.trim().is_empty())
-                .map(str::to_owned);
-            let mut parsed = interpret(q, answer, notes, afk);
-            if parsed.answer.is_none() {
-                if let Some(reply) = reply {
-                    parsed.free_text = Some(reply.to_owned());
-                }
-            }
-            parsed
-        })
-        .collect();
-    Response::Answers(answers)
-}
-
-/// Pair an `answers` map with the questions: exact key, then normalised key, then a lone
-/// question with a lone answer.
-fn match_answer_map(questions: &[Question], map: &Map<String, Value>) -> Vec<Option<String>> {
-    let mut found: Vec<Option<String>> = questions
-        .iter()
-        .map(|q| {
-            map.get(&q.raw_text)
-                .or_else(|| map.get(&q.text))
-                .and_then(answer_string)
-        })
-        .collect();
-    for (slot, q) in found.iter_mut().zip(questions) {
-        if slot.is_none() {
-            let want = [normalise(&q.raw_text), normalise(&q.text)];
-            *slot = map
-                .iter()
-                .find(|(k, _)| want.contains(&normalise(k)))
-                .and_then(|(_, v)| answer_string(v));
-        }
-    }
-    if questions.len() == 1 && map.len() == 1 && found[0].is_none() {
-        found[0] = map.values().next().and_then(answer_string);
-    }
-    found
-}
-
-/// `answers: [{label|option_label|answer}]`, by position.
-fn read_answer_list(questions: &[Question], items: &[Value]) -> Option<Vec<Answer>> {
-    let values: Vec<Option<String>> = items
-        .iter()
-        .map(|item| match item {
-            Value::Object(o) => ["label", "option_label", "answer"]
-                .iter()
-                .find_map(|k| o.get(*k).and_then(answer_string)),
-            other => answer_string(other),
-        })
-        .collect();
-    if values.iter().all(Option::is_none) {
-        return None;
-    }
-    Some(
-        questions
-            .iter()
-            .zip(values.into_iter().chain(std::iter::repeat(None)))
-            .map(|(q, a)| interpret(q, a, None, false))
-            .collect(),
-    )
-}
-
-/// An answer value as a string: strings as they are, arrays joined with `, `.
-fn answer_string(v: &Value) -> Option<String> {
-    match v {
-        Value::String(s) => Some(s.clone()),
-        Value::Array(items) => {
-            let parts: Vec<&str> = items.iter().filter_map(Value::as_str).collect();
-            (!parts.is_empty()).then(|| parts.join(", "))
-        }
-        _ => None,
-    }
-}
-
-/// Whitespace-collapsed, lowercased: for lenient key matching.
-fn normalise(text: &str) -> String {
-    text.split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .to_lowercase()
-}
-
-/// Strip `(Recommended)` (any case) and surrounding space, for comparisons.
-pub fn strip_recommended(label: &str) -> String {
-    let lower = label.to_lowercase();
-    let cleaned = match lower.find("(recommended)") {
-        Some(at) => format!("{}{}", &label[..at], &label[at + "(recommended)".len()..]),
-        None => label.to_owned(),
-    };
-    normalise(&cleaned)
-}
-
-/// Turn one raw answer string into an [`Answer`].
-fn interpret(q: &Question, answer: Option<String>, notes: Option<String>, afk: bool) -> Answer {
-    let Some(answer) = answer else {
-        return Answer {
-            notes: notes.clone(),
-            free_text: notes,
-            afk,
-            ..Answer::default()
-        };
-    };
-    let labels: Vec<&str> = q.options.iter().map(|o| o.label.as_str()).collect();
-    let (selections, typed) = if q.multi_select {
-        let (chosen, extra) = split_selections(&answer, &labels);
-        (Some(chosen), extra)
-    } else {
-        let is_label = labels
-            .iter()
-            .any(|l| strip_recommended(l) == strip_recommended(&answer));
-        (None, (!is_label).then(|| answer.clone()))
-    };
-    let followed = match (q.recommended_label(), afk) {
-        (Some(rec), false) => {
-            let rec = strip_recommended(rec);
-            Some(match &selections {
-                Some(chosen) => chosen.iter().any(|c| strip_recommended(c) == rec),
-                None => strip_recommended(&answer) == rec,
-            })
-        }
-        _ => None,
-    };
-    let free_text = typed.or_else(|| notes.clone());
-    Answer {
-        answer: Some(answer),
-        selections,
-        free_text,
-        notes,
-        followed_recommendation: followed,
-        afk,
-    }
-}
-
-/// Split a `, `-joined multi-select answer against the known labels (labels may contain
-/// commas; the longest label that fits wins). Returns every item in order, and the text
-/// that matched no label (joined by `, `).
-pub fn split_selections(answer: &str, labels: &[&str]) -> (Vec<String>, Option<String>) {
-    let mut sorted: Vec<&str> = labels.iter().copied().filter(|l| !l.is_empty()).collect();
-    sorted.sort_by_key(|l| std::cmp::Reverse(l.len()));
-    let label_at = |s: &str| -> Option<usize> {
-        sorted
-            .iter()
-            .find(|l| s.starts_with(**l) && (s.len() == l.len() || s[l.len()..].starts_with(", ")))
-            .map(|l| l.len())
-    };
-    let mut items = Vec::new();
-    let mut extras = Vec::new();
-    let mut rest = answer.trim();
-    while !rest.is_empty() {
-        if let Some(len) = label_at(rest) {
-            items.push(rest[..len].to_owned());
-            rest = rest[len..].strip_prefix(", ").unwrap_or(&rest[len..]);
-            continue;
-        }
-        // Free text runs up to the next ", " that starts a label, else to the end.
-        let mut end = rest.len();
-        let mut search = 0;
-        while let Some(pos) = rest[search..].find(", ") {
-            let at = search + pos;
-            if label_at(&rest[at + 2..]).is_some() {
-                end = at;
-                break;
-            }
-            search = at + 2;
-        }
-        let item = rest[..end].trim();
-        if !item.is_empty() {
-            items.push(item.to_owned());
-            extras.push(item.to_owned());
-        }
-        rest = rest[end..].strip_prefix(", ").unwrap_or(&rest[end..]);
-    }
-    let extra = (!extras.is_empty()).then(|| extras.join(", "));
-    (items, extra)
-}
-
 #[cfg(test)]
 #[allow(clippy::type_complexity)] // case tables are tuples on purpose
-mod tests {
+pub(crate) mod tests {
     use super::*;
-    use serde_json::json;
 
-    fn choices(labels: &[&str]) -> Vec<Choice> {
+    pub(crate) fn choices(labels: &[&str]) -> Vec<Choice> {
         labels
             .iter()
             .map(|l| Choice {
-                label: l.to_string(),
+                label: (*l).to_string(),
                 description: String::new(),
             })
             .collect()
-    }
-
-    fn question(text: &str, labels: &[&str], multi: bool) -> Question {
-        let input = json!({"questions": [{"question": text, "header": "H",
-            "options": labels.iter().map(|l| json!({"label": l, "description": ""})).collect::<Vec<_>>(),
-            "multiSelect": multi}]});
-        parse_questions(&input).unwrap().remove(0)
     }
 
     #[test]
@@ -919,208 +531,6 @@ mod tests {
         ];
         for (name, text, labels, want) in cases {
             assert_eq!(recommendation(text, &choices(labels)), *want, "{name}");
-        }
-    }
-
-    #[test]
-    fn parse_rejects_odd_shapes() {
-        assert!(parse_questions(&json!({})).is_err());
-        assert!(parse_questions(&json!({"questions": []})).is_err());
-        assert!(parse_questions(&json!({"questions": [42]})).is_err());
-        assert!(parse_questions(&json!({"questions": [{"question": 7}]})).is_err());
-        assert!(
-            parse_questions(&json!({"questions": [{"question": "q", "options": "x"}]})).is_err()
-        );
-        let many: Vec<Value> = (0..100)
-            .map(|i| json!({"question": format!("q{i}")}))
-            .collect();
-        assert!(parse_questions(&json!({ "questions": many })).is_err());
-        let q = parse_questions(
-            &json!({"questions": [{"question": "q", "options": ["A", {"label": "B"}]}]}),
-        )
-        .unwrap();
-        assert_eq!(q[0].options[1].label, "B");
-        assert!(!q[0].multi_select);
-    }
-
-    #[test]
-    fn split_selection_cases() {
-        let cases: &[(&str, &[&str], &[&str], Option<&str>)] = &[
-            (
-                "Alpha, Gamma",
-                &["Alpha", "Beta", "Gamma"],
-                &["Alpha", "Gamma"],
-                None,
-            ),
-            (
-                "Beta, extra feature delta",
-                &["Alpha", "Beta", "Gamma"],
-                &["Beta", "extra feature delta"],
-                Some("extra feature delta"),
-            ),
-            (
-                "Red, green, Blue",
-                &["Red, green", "Blue", "Red"],
-                &["Red, green", "Blue"],
-                None,
-            ),
-            (
-                "Red, Blue",
-                &["Red, green", "Blue", "Red"],
-                &["Red", "Blue"],
-                None,
-            ),
-            (
-                "mine, with comma, Blue",
-                &["Red", "Blue"],
-                &["mine, with comma", "Blue"],
-                Some("mine, with comma"),
-            ),
-            ("", &["Red"], &[], None),
-        ];
-        for (answer, labels, want, extra) in cases {
-            let (items, free) = split_selections(answer, labels);
-            assert_eq!(items, *want, "{answer}");
-            assert_eq!(free.as_deref(), *extra, "{answer}");
-        }
-    }
-
-    #[test]
-    fn reads_native_answers() {
-        let qs = vec![
-            question("Which approach?", &["X (Recommended)", "Y"], false),
-            {
-                let mut q = question(
-                    "Which features?",
-                    &["Alpha (Recommended)", "Beta", "Gamma"],
-                    true,
-                );
-                q.index = 1;
-                q
-            },
-        ];
-        let resp = json!({"questions": [], "answers": {"Which approach?": "X (Recommended)", "Which features?": "Beta, Gamma"}, "annotations": {}});
-        let Response::Answers(a) = read_response(&qs, &resp) else {
-            panic!()
-        };
-        assert_eq!(a[0].answer.as_deref(), Some("X (Recommended)"));
-        assert_eq!(a[0].followed_recommendation, Some(true));
-        assert_eq!(a[0].free_text, None);
-        assert_eq!(
-            a[1].selections.as_deref(),
-            Some(&["Beta".to_string(), "Gamma".to_string()][..])
-        );
-        assert_eq!(a[1].followed_recommendation, Some(false));
-    }
-
-    #[test]
-    fn reads_free_text_notes_reply_and_afk() {
-        let qs = vec![question("Which?", &["X (Recommended)", "Y"], false)];
-        let free = read_response(&qs, &json!({"answers": {"Which?": "my own"}}));
-        let Response::Answers(a) = free else { panic!() };
-        assert_eq!(a[0].free_text.as_deref(), Some("my own"));
-        assert_eq!(a[0].followed_recommendation, Some(false));
-
-        let notes = read_response(
-            &qs,
-            &json!({"answers": {"Which?": "Y"}, "annotations": {"Which?": {"notes": "only in staging"}}}),
-        );
-        let Response::Answers(a) = notes else {
-            panic!()
-        };
-        assert_eq!(a[0].free_text.as_deref(), Some("only in staging"));
-        assert_eq!(a[0].notes.as_deref(), Some("only in staging"));
-
-        let reply = read_response(&qs, &json!({"answers": {}, "response": "let's talk first"}));
-        let Response::Answers(a) = reply else {
-            panic!()
-        };
-        assert_eq!(a[0].answer, None);
-        assert_eq!(a[0].free_text.as_deref(), Some("let's talk first"));
-
-        let afk = read_response(
-            &qs,
-            &json!({"answers": {"Which?": "X (Recommended)"}, "afkTimeoutMs": 60000}),
-        );
-        let Response::Answers(a) = afk else { panic!() };
-        assert!(a[0].afk);
-        assert_eq!(a[0].followed_recommendation, None);
-    }
-
-    #[test]
-    fn matches_keys_leniently() {
-        let qs = vec![question("Which  Database?", &["A", "B"], false)];
-        let Response::Answers(a) =
-            read_response(&qs, &json!({"answers": {"which database?": "A"}}))
-        else {
-            panic!()
-        };
-        assert_eq!(a[0].answer.as_deref(), Some("A"));
-        let Response::Answers(a) = read_response(&qs, &json!({"answers": {"Database": "B"}}))
-        else {
-            panic!()
-        };
-        assert_eq!(
-            a[0].answer.as_deref(),
-            Some("B"),
-            "lone question, lone answer"
-        );
-    }
-
-    #[test]
-    fn reads_legacy_and_mcp_shapes() {
-        let qs = vec![question(
-            "Deploy now? <askhook-qid:mcp-q>",
-            &["Yes", "No"],
-            false,
-        )];
-        let mcp = json!([{"type": "text", "text": "{\"answers\": {\"Deploy now? <askhook-qid:mcp-q>\": \"Yes\"}}"}]);
-        let Response::Answers(a) = read_response(&qs, &mcp) else {
-            panic!()
-        };
-        assert_eq!(a[0].answer.as_deref(), Some("Yes"));
-        let Response::Answers(a) =
-            read_response(&qs, &json!({"answers": [{"option_label": "No"}]}))
-        else {
-            panic!()
-        };
-        assert_eq!(a[0].answer.as_deref(), Some("No"));
-        let Response::Answers(a) =
-            read_response(&qs, &json!({"questions": [{"user_answer": "Yes"}]}))
-        else {
-            panic!()
-        };
-        assert_eq!(a[0].answer.as_deref(), Some("Yes"));
-    }
-
-    #[test]
-    fn error_and_unknown_shapes() {
-        let qs = vec![question("Q?", &["A", "B"], false)];
-        for failed in [
-            json!(null),
-            json!({}),
-            json!([]),
-            json!(""),
-            json!({"is_error": true, "content": [{"type": "text", "text": "boom"}]}),
-            json!({"error": "relay down"}),
-            json!("[Tool result missing due to internal error]"),
-            json!([{"type": "text", "text": "[Tool result missing due to internal error]"}]),
-        ] {
-            assert!(
-                matches!(read_response(&qs, &failed), Response::Failed(_)),
-                "{failed}"
-            );
-        }
-        for odd in [
-            json!({"foo": 1}),
-            json!(42),
-            json!([{"type": "text", "text": "hello"}]),
-            json!({"answers": {"Q?": 5}}),
-        ] {
-            assert!(
-                matches!(read_response(&qs, &odd), Response::Unrecognised(_)),
-                "{odd}"
-            );
         }
     }
 }
