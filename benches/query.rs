@@ -60,11 +60,9 @@ const TOPICS: &[&str] = &[
 
 fn fill(db: &Path, rows: usize, now_ms: i64) {
     let _ = std::fs::remove_file(db);
-    let mut store = Store::open(db, Duration::from_secs(5)).expect("open bench db");
-    drop(store.apply(&askhook::store::Write::Records {
-        records: Vec::new(),
-    }));
-    let conn = store.conn();
+    // The store creates the schema; the bulk fill is the bench's own SQL on its own connection.
+    drop(Store::open(db, Duration::from_secs(5)).expect("open bench db"));
+    let conn = rusqlite::Connection::open(db).expect("open bench db");
     conn.execute_batch("PRAGMA synchronous = OFF; BEGIN")
         .unwrap();
     let mut stmt = conn
@@ -239,10 +237,11 @@ fn main() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/askhook-bench-query");
     std::fs::create_dir_all(&dir).unwrap();
     let db = dir.join(format!("{rows}-f2.db"));
-    let now_ms = askhook::time::now_ms();
+    let now_ms = askhook::sys::time::now_ms();
     let complete = db.exists()
         && Store::open(&db, Duration::from_secs(30))
-            .and_then(|s| s.count_rows())
+            .and_then(|s| s.counts())
+            .map(|c| c.questions)
             .is_ok_and(|n| n as usize >= rows);
     if !complete {
         let t = Instant::now();

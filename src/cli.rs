@@ -1,11 +1,37 @@
 //! The command line, as clap types only: every subcommand, flag and env var askhook accepts.
 //!
-//! Nothing here does any work; `lib.rs` dispatches each parsed command to the module that owns
-//! it. Flag names are contracts (scripts rely on them): add, never rename.
+//! Nothing here does any work; [`crate::cmd::run`] routes each parsed command to its file.
+//! Flag names are contracts (scripts rely on them): add, never rename.
 
+use std::ffi::OsString;
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// Parse a command line. `askhook hook` alone skips building the clap parser (the hot path),
+/// and a hook invocation whose extra arguments do not parse still runs the hook: a usage error
+/// must never become a non-zero exit that blocks the session.
+pub fn parse(args: Vec<OsString>) -> Result<Cli, clap::Error> {
+    let hook = || Cli {
+        paths: PathFlags::default(),
+        command: Command::Hook,
+    };
+    if args.len() == 2 && args[1] == "hook" {
+        return Ok(hook());
+    }
+    match Cli::try_parse_from(&args) {
+        Err(e)
+            if args.iter().skip(1).any(|a| a == "hook")
+                && !matches!(
+                    e.kind(),
+                    clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion
+                ) =>
+        {
+            Ok(hook())
+        }
+        parsed => parsed,
+    }
+}
 
 /// A deterministic, fast, safe policy and memory in front of the questions coding agents ask.
 ///

@@ -14,9 +14,9 @@ use std::io::{Read, Seek, SeekFrom, Write as _};
 use std::path::Path;
 use std::time::Duration;
 
-use crate::fsutil;
+use crate::sys::fsutil;
 
-use super::record::Write;
+use super::row::Write;
 
 /// Append one write to the spool, waiting at most `budget` for its lock.
 pub fn append(spool: &Path, write: &Write, budget: Duration) -> std::io::Result<()> {

@@ -565,14 +565,17 @@ fn mutate(value: &mut Value, pick: &mut impl FnMut(usize) -> usize) {
 
 fn in_process(world: &World, input: &[u8]) -> Result<(), String> {
     let paths =
-        askhook::paths::Paths::resolve(&askhook::cli::PathFlags::default(), &|name| match name {
-            "ASKHOOK_HOME" => Some(world.askhook_home.clone().into_os_string()),
-            "HOME" => Some(world.home.clone().into_os_string()),
-            _ => None,
-        });
+        askhook::sys::paths::Paths::resolve(
+            &askhook::cli::PathFlags::default(),
+            &|name| match name {
+                "ASKHOOK_HOME" => Some(world.askhook_home.clone().into_os_string()),
+                "HOME" => Some(world.home.clone().into_os_string()),
+                _ => None,
+            },
+        );
     let ctx = askhook::hook::HookContext {
         paths,
-        budget: askhook::paths::Budget::default(),
+        budget: askhook::sys::paths::Budget::default(),
         now_ms: 1_700_000_000_000,
         started: Instant::now(),
     };
@@ -644,12 +647,12 @@ fn unmutated_fixtures_reach_the_deny_path_in_the_silenced_world() {
         .iter()
         .filter(|p| {
             let paths =
-                askhook::paths::Paths::resolve(&askhook::cli::PathFlags::default(), &|name| {
+                askhook::sys::paths::Paths::resolve(&askhook::cli::PathFlags::default(), &|name| {
                     (name == "ASKHOOK_HOME").then(|| world.askhook_home.clone().into_os_string())
                 });
             let ctx = askhook::hook::HookContext {
                 paths,
-                budget: askhook::paths::Budget::default(),
+                budget: askhook::sys::paths::Budget::default(),
                 now_ms: 1_700_000_000_000,
                 started: Instant::now(),
             };

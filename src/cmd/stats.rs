@@ -28,23 +28,15 @@ use std::process::ExitCode;
 
 use serde::Serialize;
 
-use crate::cli::QueryArgs;
+use askhook_core::classify::Door;
+
+use crate::cli::{Filters, QueryArgs};
 use crate::error::{Error, Result};
-use rusqlite::types::Value as SqlValue;
-
-use crate::store::read::{Query, StatRow};
-use crate::store::Store;
-use crate::{ui, Context};
-
-/// Outcome names in display order.
-pub const OUTCOMES: [&str; 6] = [
-    "pending",
-    "answered",
-    "auto-decided",
-    "failed",
-    "declined",
-    "abandoned",
-];
+use crate::store::prefs::StoredPreference;
+use crate::store::read::StatRow;
+use crate::store::{self, Filter, Outcome, Store};
+use crate::sys::ui;
+use crate::Context;
 
 /// Per question id counters.
 #[derive(Debug, Clone, Default)]
@@ -56,7 +48,7 @@ pub struct PerQuestion {
     pub followed: u64,
     pub last_asked: i64,
     /// The door type of the most recent row.
-    pub door_type: String,
+    pub door_type: Option<Door>,
     /// Whether any row was recorded as a one-way door.
     pub ever_one_way: bool,
     /// Whether any row was recorded as an unknown door (the classifier could not read it).
@@ -110,9 +102,7 @@ pub struct Tally {
 impl Tally {
     pub fn add(&mut self, r: &StatRow<'_>) {
         self.total += 1;
-        if let Some(i) = OUTCOMES.iter().position(|o| *o == r.outcome) {
-            self.outcomes[i] += 1;
-        }
+        self.outcomes[r.outcome.index()] += 1;
         match self.projects.get_mut(r.project.unwrap_or("")) {
             Some(n) => *n += 1,
             None => {
@@ -125,7 +115,7 @@ impl Tally {
         let hour = match self.local_hour_of {
             Some((q, hour)) if q == quarter => hour,
             _ => {
-                let (offset_s, _) = crate::time::local_zone(r.asked_at);
+                let (offset_s, _) = crate::sys::time::local_zone(r.asked_at);
                 let local = r.asked_at.saturating_add(offset_s * 1000);
                 let hour = (local.rem_euclid(86_400_000) / 3_600_000) as usize;
                 self.local_hour_of = Some((quarter, hour));
@@ -140,14 +130,12 @@ impl Tally {
         q.asked += 1;
         if r.asked_at >= q.last_asked {
             q.last_asked = r.asked_at;
-            if q.door_type != r.door_type {
-                q.door_type = r.door_type.to_owned();
-            }
+            q.door_type = Some(r.door_type);
         }
-        q.ever_one_way |= r.door_type == "one-way";
-        q.ever_unknown |= r.door_type == "unknown";
+        q.ever_one_way |= r.door_type == Door::OneWay;
+        q.ever_unknown |= r.door_type == Door::Unknown;
         match r.outcome {
-            "answered" if !r.afk => {
+            Outcome::Answered if !r.afk => {
                 q.answered += 1;
                 self.human_answers += 1;
                 if let Some(f) = r.followed {
@@ -164,7 +152,7 @@ impl Tally {
                     q.answer_ms.push(ms);
                 }
             }
-            "auto-decided" => q.auto_decided += 1,
+            Outcome::AutoDecided => q.auto_decided += 1,
             _ => {}
         }
     }
@@ -213,7 +201,7 @@ const PARALLEL_FROM_ROWS: i64 = 200_000;
 
 /// Fold every row matching `query`: on a large log, one thread per core (at most 4), each
 /// with its own read-only connection over a slice of the time range.
-pub fn tally(store: &Store, query: &Query) -> rusqlite::Result<Tally> {
+pub fn tally(store: &Store, query: &Filter) -> store::Result<Tally> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(4)) as i64;
     let span = store.time_span()?;
     let big = store.max_row_id()? >= PARALLEL_FROM_ROWS;
@@ -233,11 +221,9 @@ pub fn tally(store: &Store, query: &Query) -> rusqlite::Result<Tally> {
                 let (from, to) = (w[0], w[1]);
                 let path = path.clone();
                 let mut part = query.clone();
-                part.and(
-                    "q.asked_at >= ? AND q.asked_at < ?",
-                    [SqlValue::Integer(from), SqlValue::Integer(to)],
-                );
-                scope.spawn(move || -> rusqlite::Result<Tally> {
+                part.since = Some(part.since.map_or(from, |s| s.max(from)));
+                part.until = Some(part.until.map_or(to, |u| u.min(to)));
+                scope.spawn(move || -> store::Result<Tally> {
                     let store = Store::open_read_only(&path, std::time::Duration::from_secs(5))?;
                     let _ = store.tune_for_reading();
                     let mut t = Tally::default();
@@ -251,8 +237,8 @@ pub fn tally(store: &Store, query: &Query) -> rusqlite::Result<Tally> {
             match h.join() {
                 Ok(part) => total.merge(part?),
                 Err(_) => {
-                    return Err(rusqlite::Error::ToSqlConversionFailure(Box::new(
-                        std::io::Error::other("a stats thread panicked"),
+                    return Err(store::Error::Io(std::io::Error::other(
+                        "a stats thread panicked",
                     )))
                 }
             }
@@ -301,7 +287,7 @@ pub struct QuestionStats {
     pub auto_decided: u64,
     pub follow_rate: Option<f64>,
     pub last_asked: String,
-    pub door_type: String,
+    pub door_type: Option<Door>,
     pub preference: Option<String>,
 }
 
@@ -344,7 +330,7 @@ pub fn summarise(mut t: Tally, prefs: &HashMap<String, String>) -> Stats {
         }
         questions.push(QuestionStats {
             follow_rate: rate(q.followed, q.with_recommendation),
-            last_asked: crate::time::format_rfc3339(q.last_asked),
+            last_asked: crate::sys::time::format_rfc3339(q.last_asked),
             door_type: q.door_type,
             preference: prefs.get(&id).cloned(),
             asked: q.asked,
@@ -374,10 +360,10 @@ pub fn summarise(mut t: Tally, prefs: &HashMap<String, String>) -> Stats {
     projects.truncate(5);
     let hours = busiest_hours(&t.hours);
     let local_hours = busiest_hours(&t.local_hours);
-    let outcomes = OUTCOMES
+    let outcomes = Outcome::ALL
         .iter()
         .zip(t.outcomes)
-        .map(|(name, n)| ((*name).to_owned(), serde_json::Value::from(n)))
+        .map(|(o, n)| (o.as_str().to_owned(), serde_json::Value::from(n)))
         .collect();
     Stats {
         total: t.total,
@@ -392,7 +378,7 @@ pub fn summarise(mut t: Tally, prefs: &HashMap<String, String>) -> Stats {
         busiest_projects: projects,
         busiest_hours_utc: hours,
         busiest_hours_local: local_hours,
-        local_time_zone: crate::time::local_zone(crate::time::now_ms()).1,
+        local_time_zone: crate::sys::time::local_zone(crate::sys::time::now_ms()).1,
         questions,
     }
 }
@@ -414,13 +400,14 @@ fn busiest_hours(tally: &[u64; 24]) -> Vec<HourCount> {
 }
 
 /// The preference label per question id: global wins, else `"<value> (project)"`.
-pub fn preference_labels(prefs: Vec<(String, String, String)>) -> HashMap<String, String> {
+pub fn preference_labels(prefs: Vec<StoredPreference>) -> HashMap<String, String> {
     let mut out: HashMap<String, String> = HashMap::new();
-    for (scope, id, value) in prefs {
-        if scope.is_empty() {
-            out.insert(id, value);
+    for p in prefs {
+        if p.is_global() {
+            out.insert(p.question_id, p.value);
         } else {
-            out.entry(id)
+            let value = p.value;
+            out.entry(p.question_id)
                 .or_insert_with(|| format!("{value} (project)"));
         }
     }
@@ -428,8 +415,8 @@ pub fn preference_labels(prefs: Vec<(String, String, String)>) -> HashMap<String
 }
 
 /// Fold every row matching the filters.
-pub fn compute(filters: &crate::cli::Filters, ctx: &Context) -> Result<Stats> {
-    let query = super::filter::build(filters, ctx)?;
+pub fn compute(filters: &Filters, ctx: &Context) -> Result<Stats> {
+    let query = super::filter_of(filters, ctx)?;
     let mut tally = Tally::default();
     let mut prefs = HashMap::new();
     if let Some(store) = super::open_for_query(ctx)? {
@@ -448,7 +435,7 @@ fn seconds(ms: i64) -> String {
         let s = ms / 1000;
         format!("{}m{:02}s", s / 60, s % 60)
     } else {
-        crate::time::format_age(ms)
+        crate::sys::time::format_age(ms)
     }
 }
 
@@ -464,12 +451,16 @@ const QUESTION_LINES: usize = 25;
 pub fn render(s: &Stats) -> String {
     let mut out = String::new();
     out.push_str(&format!("{} question(s) recorded\n", s.total));
-    let counts: Vec<String> = OUTCOMES
+    let counts: Vec<String> = Outcome::ALL
         .iter()
         .map(|o| {
             format!(
-                "{o} {}",
-                s.outcomes.get(*o).and_then(|v| v.as_u64()).unwrap_or(0)
+                "{} {}",
+                o.as_str(),
+                s.outcomes
+                    .get(o.as_str())
+                    .and_then(serde_json::Value::as_u64)
+                    .unwrap_or(0)
             )
         })
         .collect();
@@ -500,7 +491,7 @@ pub fn render(s: &Stats) -> String {
                 let name = p
                     .project
                     .as_deref()
-                    .map(crate::project::short_name)
+                    .map(crate::sys::project::short_name)
                     .unwrap_or("-");
                 format!("{} {}", ui::sanitize(name, false), p.asked)
             })
@@ -545,10 +536,10 @@ pub fn render(s: &Stats) -> String {
                 q.answered,
                 q.auto_decided,
                 percent(q.follow_rate),
-                crate::time::parse_rfc3339(&q.last_asked)
-                    .map(crate::time::format_local_minute)
+                crate::sys::time::parse_rfc3339(&q.last_asked)
+                    .map(crate::sys::time::format_local_minute)
                     .unwrap_or_default(),
-                q.door_type,
+                q.door_type.map_or("", Door::as_str),
                 q.preference.as_deref().unwrap_or("-")
             )
             .trim_end(),
@@ -564,7 +555,16 @@ pub fn render(s: &Stats) -> String {
     out
 }
 
-pub fn run(args: &QueryArgs, ctx: &Context) -> Result<ExitCode> {
+/// `stats` (its arguments are the shared query arguments).
+pub struct StatsCommand<'a>(pub &'a QueryArgs);
+
+impl super::Run for StatsCommand<'_> {
+    fn run(&self, ctx: &Context) -> Result<ExitCode> {
+        run(self.0, ctx)
+    }
+}
+
+fn run(args: &QueryArgs, ctx: &Context) -> Result<ExitCode> {
     let stats = compute(&args.filters, ctx)?;
     if args.json {
         ui::println(&serde_json::to_string_pretty(&stats).unwrap_or_default())?;
@@ -599,18 +599,22 @@ mod tests {
     fn merged_halves_equal_one_pass() {
         let ids = ["a", "b", "c"];
         let outcomes = [
-            "answered",
-            "auto-decided",
-            "declined",
-            "answered",
-            "abandoned",
+            Outcome::Answered,
+            Outcome::AutoDecided,
+            Outcome::Declined,
+            Outcome::Answered,
+            Outcome::Abandoned,
         ];
         let rows: Vec<StatRow<'_>> = (0..40)
             .map(|i| StatRow {
                 question_id: ids[i % 3],
                 project: Some(if i % 4 == 0 { "/p" } else { "/q" }),
                 outcome: outcomes[i % 5],
-                door_type: if i % 7 == 0 { "one-way" } else { "two-way" },
+                door_type: if i % 7 == 0 {
+                    Door::OneWay
+                } else {
+                    Door::TwoWay
+                },
                 followed: (i % 5 == 0 || i % 5 == 3).then_some(i % 2 == 0),
                 afk: false,
                 asked_at: i as i64 * 3_600_000,
@@ -633,8 +637,8 @@ mod tests {
         let base = StatRow {
             question_id: "q",
             project: Some("/p"),
-            outcome: "answered",
-            door_type: "two-way",
+            outcome: Outcome::Answered,
+            door_type: Door::TwoWay,
             followed: Some(true),
             afk: false,
             asked_at: 0,
@@ -647,7 +651,7 @@ mod tests {
             ..base
         });
         t.add(&StatRow {
-            outcome: "auto-decided",
+            outcome: Outcome::AutoDecided,
             followed: None,
             settled_at: Some(0),
             ..base

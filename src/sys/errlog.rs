@@ -8,8 +8,8 @@ use std::fs::{self, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::fsutil;
-use crate::time;
+use crate::sys::fsutil;
+use crate::sys::time;
 
 /// Size at which the log rotates.
 pub const MAX_BYTES: u64 = 1024 * 1024;

@@ -16,12 +16,16 @@ use std::time::Instant;
 
 use serde::Deserialize;
 
-use crate::cli::{DemoArgs, Filters, QueryArgs};
+use crate::cli::{DemoArgs, Filters, LogArgs, QueryArgs};
 use crate::error::{Error, Result};
 use crate::hook::{self, HookContext};
-use crate::paths::{Budget, Paths};
-use crate::store::{Store, GLOBAL_SCOPE};
-use crate::{ui, Context};
+use crate::store::prefs::GLOBAL_SCOPE;
+use crate::store::{Row, Store};
+use crate::sys::paths::{Budget, Paths};
+use crate::sys::ui;
+use crate::Context;
+
+use super::Run;
 use askhook_core::policy::Preference;
 
 /// The bundled session.
@@ -104,7 +108,13 @@ pub fn replay(db: &Path, work: &Path, project: &Path, now_ms: i64) -> Result<(us
     Ok((events, errors))
 }
 
-pub fn run(args: &DemoArgs, ctx: &Context) -> Result<ExitCode> {
+impl super::Run for DemoArgs {
+    fn run(&self, ctx: &Context) -> Result<ExitCode> {
+        run(self, ctx)
+    }
+}
+
+fn run(args: &DemoArgs, ctx: &Context) -> Result<ExitCode> {
     if let Some(db) = &args.db {
         if db.exists() {
             return Err(Error::Refused(format!(
@@ -142,7 +152,10 @@ pub fn run(args: &DemoArgs, ctx: &Context) -> Result<ExitCode> {
         let report = serde_json::json!({
             "events": events,
             "db": args.db.as_ref().map(|_| db.display().to_string()),
-            "log": super::matching_rows(&Filters::default(), &demo_ctx)?,
+            "log": super::matching_rows(&Filters::default(), &demo_ctx)?
+                .iter()
+                .map(Row::public)
+                .collect::<Vec<_>>(),
             "stats": super::stats::compute(&Filters::default(), &demo_ctx)?,
         });
         ui::println(&serde_json::to_string_pretty(&report).unwrap_or_default())?;
@@ -156,23 +169,19 @@ pub fn run(args: &DemoArgs, ctx: &Context) -> Result<ExitCode> {
     ui::println(&format!(
         "Replayed a bundled Claude Code session ({events} hook events) through `askhook hook` {where_}.\n\n$ askhook log"
     ))?;
-    super::log(
-        &crate::cli::LogArgs {
-            filters: Filters::default(),
-            json: false,
-            format: None,
-            full: false,
-        },
-        &demo_ctx,
-    )?;
+    LogArgs {
+        filters: Filters::default(),
+        json: false,
+        format: None,
+        full: false,
+    }
+    .run(&demo_ctx)?;
     ui::println("\n$ askhook stats")?;
-    super::stats(
-        &QueryArgs {
-            filters: Filters::default(),
-            json: false,
-        },
-        &demo_ctx,
-    )?;
+    super::stats::StatsCommand(&QueryArgs {
+        filters: Filters::default(),
+        json: false,
+    })
+    .run(&demo_ctx)?;
     if args.db.is_some() {
         ui::println(&format!(
             "\nThe demo database stays at {}: try `askhook --db {} log --full` or `… pending`.",

@@ -2,7 +2,7 @@
 //! answer log's `preferences` table with every change in `preference_events`.
 //!
 //! A preference is keyed by question id and scope: global (`--global`, the default) or one
-//! project (`--project [DIR]`, the project root of DIR as [`crate::project::project_root`]
+//! project (`--project [DIR]`, the project root of DIR as [`crate::sys::project::project_root`]
 //! computes it — the same function the hook applies to the payload's `cwd`). A project
 //! preference wins over a global one. The hook only reads preferences; it never writes them.
 //!
@@ -31,8 +31,10 @@ use crate::cli::{
     ScopeFlags,
 };
 use crate::error::{Error, Result};
-use crate::store::{Store, GLOBAL_SCOPE};
-use crate::{ui, Context};
+use crate::store::prefs::GLOBAL_SCOPE;
+use crate::store::Store;
+use crate::sys::{time, ui};
+use crate::Context;
 use askhook_core::classify::Door;
 use askhook_core::policy::Preference;
 use askhook_core::registry::Registry;
@@ -47,7 +49,13 @@ impl From<PreferenceArg> for Preference {
     }
 }
 
-pub fn run(command: &PrefCommand, ctx: &Context) -> Result<std::process::ExitCode> {
+impl super::Run for PrefCommand {
+    fn run(&self, ctx: &Context) -> Result<std::process::ExitCode> {
+        run(self, ctx)
+    }
+}
+
+fn run(command: &PrefCommand, ctx: &Context) -> Result<std::process::ExitCode> {
     match command {
         PrefCommand::Set(args) => set(args, ctx),
         PrefCommand::List(args) => list(args, ctx),
@@ -65,7 +73,7 @@ pub fn scope_of(flags: &ScopeFlags, cwd: &Path) -> String {
             } else {
                 cwd.join(dir)
             };
-            crate::project::project_root(&dir)
+            crate::sys::project::project_root(&dir)
                 .to_string_lossy()
                 .into_owned()
         }
@@ -81,31 +89,12 @@ fn scope_label(scope: &str) -> String {
     }
 }
 
-pub fn open_store(ctx: &Context) -> Result<Store> {
-    Store::open(&ctx.paths.db, std::time::Duration::from_secs(5))
-        .map_err(|e| Error::db(&ctx.paths.db, e))
-}
-
-fn load_registry(ctx: &Context) -> Result<Registry> {
-    crate::registry::load(&ctx.paths.user_registry).map_err(|problem| Error::Invalid {
-        path: ctx.paths.user_registry.clone(),
-        problem,
-    })
-}
-
 /// The door type askhook last recorded for `id`, if it was ever asked.
 fn recorded_door(store: &Store, id: &str) -> Result<Option<(String, Door)>> {
-    let row = store
-        .conn()
-        .query_row(
-            "SELECT question, door_type FROM questions WHERE question_id = ?1 ORDER BY asked_at DESC LIMIT 1",
-            [id],
-            |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)),
-        )
-        .map(Some)
-        .or_else(|e| if e == rusqlite::Error::QueryReturnedNoRows { Ok(None) } else { Err(e) })
-        .map_err(|e| Error::db(store.path(), e))?;
-    Ok(row.and_then(|(text, door)| Door::parse(&door).map(|d| (text, d))))
+    Ok(store
+        .last_recorded(id)
+        .map_err(|e| Error::db(store.path(), e))?
+        .map(|r| (r.question, r.door)))
 }
 
 #[derive(Serialize)]
@@ -125,8 +114,8 @@ fn set(args: &PrefSetArgs, ctx: &Context) -> Result<std::process::ExitCode> {
         )));
     }
     let value = Preference::from(args.value);
-    let registry = load_registry(ctx)?;
-    let mut store = open_store(ctx)?;
+    let registry = super::load_registry(ctx)?;
+    let mut store = super::open_store(ctx)?;
     if value.silences() {
         if registry.door(&args.id) == Some(Door::OneWay) {
             return Err(Error::Refused(format!(
@@ -160,7 +149,7 @@ fn set(args: &PrefSetArgs, ctx: &Context) -> Result<std::process::ExitCode> {
 }
 
 fn clear(args: &PrefClearArgs, ctx: &Context) -> Result<std::process::ExitCode> {
-    let mut store = open_store(ctx)?;
+    let mut store = super::open_store(ctx)?;
     apply_change(&mut store, &args.id, &args.scope, None, args.json, ctx)
 }
 
@@ -231,16 +220,13 @@ pub struct PrefRow {
 }
 
 pub fn list_rows(store: &Store, registry: &Registry) -> Result<Vec<PrefRow>> {
-    let mut stmt = store
-        .conn()
-        .prepare("SELECT scope, question_id, value, updated_at FROM preferences ORDER BY question_id, scope")
-        .map_err(|e| Error::db(store.path(), e))?;
-    let raw: Vec<(String, String, String, i64)> = stmt
-        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
-        .and_then(|rows| rows.collect())
+    let raw = store
+        .all_preferences()
         .map_err(|e| Error::db(store.path(), e))?;
     let mut out = Vec::with_capacity(raw.len());
-    for (scope, question_id, value, updated_at) in raw {
+    for p in raw {
+        let (scope, question_id, value, updated_at) =
+            (p.scope, p.question_id, p.value, p.updated_at);
         let recorded = recorded_door(store, &question_id)?;
         let door = registry
             .door(&question_id)
@@ -260,15 +246,15 @@ pub fn list_rows(store: &Store, registry: &Registry) -> Result<Vec<PrefRow>> {
             door_type: door.map(|d| d.as_str().to_owned()),
             question_id,
             value,
-            updated_at: crate::time::format_rfc3339(updated_at),
+            updated_at: time::format_rfc3339(updated_at),
         });
     }
     Ok(out)
 }
 
 fn list(args: &PrefListArgs, ctx: &Context) -> Result<std::process::ExitCode> {
-    let store = open_store(ctx)?;
-    let registry = load_registry(ctx)?;
+    let store = super::open_store(ctx)?;
+    let registry = super::load_registry(ctx)?;
     let rows = list_rows(&store, &registry)?;
     if args.json {
         ui::println(&serde_json::to_string_pretty(&rows).unwrap_or_default())?;
@@ -319,33 +305,25 @@ struct HistoryRow {
 }
 
 fn history(args: &PrefHistoryArgs, ctx: &Context) -> Result<std::process::ExitCode> {
-    let store = open_store(ctx)?;
-    let mut stmt = store
-        .conn()
-        .prepare(
-            "SELECT question_id, scope, old_value, new_value, at, confirmed_by FROM preference_events
-             WHERE ?1 IS NULL OR question_id = ?1 ORDER BY at, id",
-        )
-        .map_err(|e| Error::db(store.path(), e))?;
-    let rows: Vec<HistoryRow> = stmt
-        .query_map([args.id.as_deref()], |r| {
-            let scope: String = r.get(1)?;
-            Ok(HistoryRow {
-                question_id: r.get(0)?,
-                project: (!scope.is_empty()).then(|| scope.clone()),
-                scope: if scope.is_empty() {
-                    "global".into()
-                } else {
-                    "project".into()
-                },
-                old_value: r.get(2)?,
-                new_value: r.get(3)?,
-                at: crate::time::format_rfc3339(r.get(4)?),
-                confirmed_by: r.get(5)?,
-            })
+    let store = super::open_store(ctx)?;
+    let rows: Vec<HistoryRow> = store
+        .preference_history(args.id.as_deref())
+        .map_err(|e| Error::db(store.path(), e))?
+        .into_iter()
+        .map(|e| HistoryRow {
+            project: (!e.scope.is_empty()).then(|| e.scope.clone()),
+            scope: if e.scope.is_empty() {
+                "global".into()
+            } else {
+                "project".into()
+            },
+            question_id: e.question_id,
+            old_value: e.old_value,
+            new_value: e.new_value,
+            at: time::format_rfc3339(e.at),
+            confirmed_by: e.confirmed_by,
         })
-        .and_then(|rows| rows.collect())
-        .map_err(|e| Error::db(store.path(), e))?;
+        .collect();
     if args.json {
         ui::println(&serde_json::to_string_pretty(&rows).unwrap_or_default())?;
         return Ok(std::process::ExitCode::SUCCESS);

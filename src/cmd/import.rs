@@ -31,8 +31,13 @@ use sha1::{Digest, Sha1};
 
 use crate::cli::ImportGstackArgs;
 use crate::error::{Error, Result};
-use crate::store::{Outcome, Record, Store, Write, GLOBAL_SCOPE};
-use crate::{ui, Context};
+use askhook_core::question::IdSource;
+
+use crate::cli::ImportCommand;
+use crate::store::prefs::GLOBAL_SCOPE;
+use crate::store::{Outcome, Row, Store, Write};
+use crate::sys::ui;
+use crate::Context;
 use askhook_core::classify::Door;
 use askhook_core::policy::Preference;
 use askhook_core::registry::Registry;
@@ -98,7 +103,7 @@ fn text<'a>(v: &'a Value, key: &str) -> Option<&'a str> {
 /// `ts` as milliseconds: RFC 3339, or a number of seconds / milliseconds since the epoch.
 fn timestamp(v: &Value) -> Option<i64> {
     match v.get("ts")? {
-        Value::String(s) => crate::time::parse_rfc3339(s),
+        Value::String(s) => crate::sys::time::parse_rfc3339(s),
         Value::Number(n) => {
             let f = n.as_f64()?;
             Some(if f > 1e12 {
@@ -112,11 +117,7 @@ fn timestamp(v: &Value) -> Option<i64> {
 }
 
 /// The row for one gstack log line, or why it cannot be imported.
-pub fn record_of(
-    line: &str,
-    slug: &str,
-    registry: &Registry,
-) -> std::result::Result<Record, String> {
+pub fn record_of(line: &str, slug: &str, registry: &Registry) -> std::result::Result<Row, String> {
     let v: Value = serde_json::from_str(line).map_err(|e| format!("not JSON ({e})"))?;
     if !v.is_object() {
         return Err("not a JSON object".into());
@@ -147,18 +148,18 @@ pub fn record_of(
             format!("gstack-{hex}")
         }
     };
-    Ok(Record {
+    Ok(Row {
         session_id: text(&v, "session_id").unwrap_or("gstack").to_owned(),
         tool_use_id,
         question_index: 0,
         question_id: id.to_owned(),
-        id_source: "gstack".into(),
+        id_source: IdSource::Gstack,
         question,
         header: None,
         options: Vec::new(),
         multi_select: false,
         recommended: text(&v, "recommended").map(str::to_owned),
-        door_type: door.as_str().to_owned(),
+        door_type: door,
         door_rule: rule,
         tool_name: format!("gstack:{}", text(&v, "skill").unwrap_or("unknown")),
         project: Some(format!("gstack:{slug}")),
@@ -184,6 +185,7 @@ pub fn record_of(
         error: None,
         asked_at: ts,
         settled_at: Some(ts),
+        row_id: 0,
     })
 }
 
@@ -287,8 +289,8 @@ fn import_preferences(
         .all_preferences()
         .map_err(|e| Error::db(store.path(), e))?
         .into_iter()
-        .filter(|(scope, _, _)| scope.is_empty())
-        .map(|(_, id, v)| (id, v))
+        .filter(|p| p.is_global())
+        .map(|p| (p.question_id, p.value))
         .collect();
     for (id, value, file) in wanted {
         if conflicted.contains(&id) {
@@ -344,7 +346,15 @@ fn import_preferences(
     Ok(())
 }
 
-pub fn gstack(args: &ImportGstackArgs, ctx: &Context) -> Result<ExitCode> {
+impl super::Run for ImportCommand {
+    fn run(&self, ctx: &Context) -> Result<ExitCode> {
+        match self {
+            ImportCommand::Gstack(args) => gstack(args, ctx),
+        }
+    }
+}
+
+fn gstack(args: &ImportGstackArgs, ctx: &Context) -> Result<ExitCode> {
     let dir = match &args.dir {
         Some(d) if d.is_absolute() => d.clone(),
         Some(d) => ctx.cwd.join(d),

@@ -1,11 +1,14 @@
 //! Terminal rendering of log rows: the aligned one-line-per-question table of `askhook log`,
 //! the full blocks of `log --full`, `show` and `pending`. Pure: rows, the clock and a
 //! [`Style`] (width, colour) in, text out. Every piece of recorded text goes through
-//! [`ui::sanitize`] before it is laid out.
+//! [`ui::sanitize`] before it is laid out, and is measured in terminal columns
+//! (`unicode-width`: a CJK character or an emoji takes two).
 
-use crate::project::short_name;
-use crate::store::read::LogRow;
-use crate::ui;
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+
+use crate::store::{Outcome, Row};
+use crate::sys::project::short_name;
+use crate::sys::ui;
 
 /// How to lay out text: the terminal width and whether to colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,15 +48,14 @@ pub fn width_from(columns: Option<&str>) -> usize {
 }
 
 /// The short label and colour of an outcome.
-fn outcome_label(outcome: &str) -> (&str, &'static str) {
+fn outcome_label(outcome: Outcome) -> (&'static str, &'static str) {
     match outcome {
-        "answered" => ("answered", "32"),
-        "auto-decided" => ("auto", "36"),
-        "pending" => ("pending", "33"),
-        "failed" => ("failed", "31"),
-        "declined" => ("declined", "2"),
-        "abandoned" => ("abandoned", "2"),
-        other => (other, ""),
+        Outcome::Answered => ("answered", "32"),
+        Outcome::AutoDecided => ("auto", "36"),
+        Outcome::Pending => ("pending", "33"),
+        Outcome::Failed => ("failed", "31"),
+        Outcome::Declined => ("declined", "2"),
+        Outcome::Abandoned => ("abandoned", "2"),
     }
 }
 
@@ -65,18 +67,32 @@ fn followed_mark(followed: Option<bool>) -> &'static str {
     }
 }
 
-/// `text` cut to `width` characters, with `…` when cut, padded to `width` when `pad`.
+/// The terminal columns `text` takes.
+fn columns(text: &str) -> usize {
+    text.width()
+}
+
+/// `text` cut to `width` terminal columns, with `…` when cut, padded to `width` when `pad`.
 fn fit(text: &str, width: usize, pad: bool) -> String {
-    let count = text.chars().count();
-    let mut out: String = if count > width {
-        let mut s: String = text.chars().take(width.saturating_sub(1)).collect();
+    let mut out = if columns(text) > width {
+        let room = width.saturating_sub(1);
+        let mut s = String::new();
+        let mut used = 0;
+        for c in text.chars() {
+            let w = c.width().unwrap_or(0);
+            if used + w > room {
+                break;
+            }
+            used += w;
+            s.push(c);
+        }
         s.push('…');
         s
     } else {
         text.to_owned()
     };
     if pad {
-        let have = out.chars().count();
+        let have = columns(&out);
         out.extend(std::iter::repeat_n(' ', width.saturating_sub(have)));
     }
     out
@@ -86,12 +102,12 @@ fn fit(text: &str, width: usize, pad: bool) -> String {
 /// When a row was asked, for people: local time to the minute and the zone's abbreviation.
 fn local_minute(ms: i64) -> (String, String) {
     (
-        crate::time::format_local_minute(ms),
-        crate::time::local_zone(ms).1,
+        crate::sys::time::format_local_minute(ms),
+        crate::sys::time::local_zone(ms).1,
     )
 }
 
-fn question_line(row: &LogRow) -> String {
+fn question_line(row: &Row) -> String {
     let text = row
         .header
         .as_deref()
@@ -108,20 +124,20 @@ fn first_line(text: &str) -> &str {
         .trim()
 }
 
-fn answer_text(row: &LogRow) -> String {
+fn answer_text(row: &Row) -> String {
     match (&row.answer, &row.error) {
         (Some(a), _) => ui::sanitize(a, false),
-        (None, Some(e)) if row.outcome == "failed" => ui::sanitize(e, false),
+        (None, Some(e)) if row.outcome == Outcome::Failed => ui::sanitize(e, false),
         _ => "-".into(),
     }
 }
 
-fn project_of(row: &LogRow) -> String {
+fn project_of(row: &Row) -> String {
     ui::sanitize(row.project.as_deref().map(short_name).unwrap_or("-"), false)
 }
 
 /// The aligned table of `askhook log`, one line per row, fitted to `style.width`.
-pub fn render(rows: &[LogRow], now_ms: i64, style: &Style) -> String {
+pub fn render(rows: &[Row], now_ms: i64, style: &Style) -> String {
     if rows.is_empty() {
         return "no questions recorded yet (see `askhook demo`, or `askhook install`)\n".into();
     }
@@ -132,13 +148,13 @@ pub fn render(rows: &[LogRow], now_ms: i64, style: &Style) -> String {
         .collect();
     let project_w = projects
         .iter()
-        .map(|p| p.chars().count())
+        .map(|p| columns(p))
         .max()
         .unwrap_or(0)
         .clamp(7, 16);
     let id_w = ids
         .iter()
-        .map(|p| p.chars().count())
+        .map(|p| columns(p))
         .max()
         .unwrap_or(0)
         .clamp(2, 22)
@@ -175,7 +191,7 @@ pub fn render(rows: &[LogRow], now_ms: i64, style: &Style) -> String {
     };
     let mut out = String::new();
     // Times are local; the header names the zone (as of now, should the rows span a change).
-    let zone_now = crate::time::local_zone(now_ms).1;
+    let zone_now = crate::sys::time::local_zone(now_ms).1;
     let header = line_of(
         "AGO",
         &zone_now,
@@ -189,9 +205,9 @@ pub fn render(rows: &[LogRow], now_ms: i64, style: &Style) -> String {
     out.push_str(&style.paint("1", &fit(header.trim_end(), style.width, false)));
     out.push('\n');
     for ((row, project), id) in rows.iter().zip(&projects).zip(&ids) {
-        let (label, colour) = outcome_label(&row.outcome);
-        let ago = crate::time::format_age(now_ms - row.asked_at_ms);
-        let minute = local_minute(row.asked_at_ms).0;
+        let (label, colour) = outcome_label(row.outcome);
+        let ago = crate::sys::time::format_age(now_ms - row.asked_at);
+        let minute = local_minute(row.asked_at).0;
         let cells = |outcome: &str| {
             line_of(
                 &ago,
@@ -205,7 +221,7 @@ pub fn render(rows: &[LogRow], now_ms: i64, style: &Style) -> String {
             )
         };
         let plain = cells(&fit(label, 9, true));
-        let line = if plain.trim_end().chars().count() > style.width {
+        let line = if columns(plain.trim_end()) > style.width {
             fit(plain.trim_end(), style.width, false)
         } else if style.colour {
             cells(&style.paint(colour, &fit(label, 9, true)))
@@ -220,13 +236,13 @@ pub fn render(rows: &[LogRow], now_ms: i64, style: &Style) -> String {
 
 /// Word-wrap `text` (already sanitized, newlines kept) to `width`, each line after `indent`.
 fn wrap(text: &str, width: usize, indent: &str) -> String {
-    let room = width.saturating_sub(indent.chars().count()).max(20);
+    let room = width.saturating_sub(columns(indent)).max(20);
     let mut out = String::new();
     for para in text.split('\n') {
         let mut line = String::new();
         for word in para.split(' ') {
-            let len = line.chars().count();
-            if len > 0 && len + 1 + word.chars().count() > room {
+            let len = columns(&line);
+            if len > 0 && len + 1 + columns(word) > room {
                 out.push_str(indent);
                 out.push_str(&line);
                 out.push('\n');
@@ -244,7 +260,7 @@ fn wrap(text: &str, width: usize, indent: &str) -> String {
     out
 }
 
-fn is_chosen(row: &LogRow, label: &str) -> bool {
+fn is_chosen(row: &Row, label: &str) -> bool {
     if let Some(selections) = &row.selections {
         return selections.iter().any(|s| s == label);
     }
@@ -253,12 +269,12 @@ fn is_chosen(row: &LogRow, label: &str) -> bool {
 
 /// One row in full: the whole question, every option with the chosen one marked, the
 /// answer, and where it was asked.
-pub fn render_block(row: &LogRow, now_ms: i64, style: &Style) -> String {
-    let (label, colour) = outcome_label(&row.outcome);
-    let (minute, zone) = local_minute(row.asked_at_ms);
+pub fn render_block(row: &Row, now_ms: i64, style: &Style) -> String {
+    let (label, colour) = outcome_label(row.outcome);
+    let (minute, zone) = local_minute(row.asked_at);
     let mut out = format!(
         "{minute} {zone} ({} ago)  {}  {}  {} {}",
-        crate::time::format_age(now_ms - row.asked_at_ms),
+        crate::sys::time::format_age(now_ms - row.asked_at),
         project_of(row),
         style.paint("1", &ui::sanitize(&row.question_id, false)),
         style.paint(colour, label),
@@ -312,15 +328,15 @@ pub fn render_block(row: &LogRow, now_ms: i64, style: &Style) -> String {
     field("notes", &row.notes, &mut out);
     field("error", &row.error, &mut out);
     let door = match &row.door_rule {
-        Some(rule) => format!("{} ({})", row.door_type, ui::sanitize(rule, false)),
-        None => row.door_type.clone(),
+        Some(rule) => format!("{} ({})", row.door_type.as_str(), ui::sanitize(rule, false)),
+        None => row.door_type.as_str().to_owned(),
     };
     let settled = row
-        .settled_at_ms
+        .settled_at
         .map(|s| {
             format!(
                 ", settled after {}",
-                crate::time::format_age(s - row.asked_at_ms)
+                crate::sys::time::format_age(s - row.asked_at)
             )
         })
         .unwrap_or_default();
@@ -340,7 +356,7 @@ pub fn render_block(row: &LogRow, now_ms: i64, style: &Style) -> String {
 }
 
 /// `log --full`: every row as a block, a blank line between them.
-pub fn render_full(rows: &[LogRow], now_ms: i64, style: &Style) -> String {
+pub fn render_full(rows: &[Row], now_ms: i64, style: &Style) -> String {
     if rows.is_empty() {
         return "no questions recorded yet (see `askhook demo`, or `askhook install`)\n".into();
     }
@@ -351,10 +367,10 @@ pub fn render_full(rows: &[LogRow], now_ms: i64, style: &Style) -> String {
 }
 
 /// One pending question: its age first, then the full block.
-pub fn render_pending(row: &LogRow, now_ms: i64, style: &Style) -> String {
+pub fn render_pending(row: &Row, now_ms: i64, style: &Style) -> String {
     format!(
         "waiting {}  (session {}, project {})\n{}\n",
-        crate::time::format_age(now_ms - row.asked_at_ms),
+        crate::sys::time::format_age(now_ms - row.asked_at),
         ui::sanitize(&row.session_id, false),
         ui::sanitize(row.project.as_deref().unwrap_or("-"), false),
         render_block(row, now_ms, style)
@@ -382,6 +398,24 @@ mod tests {
         assert_eq!(fit("abcdef", 4, false), "abc…");
         assert_eq!(fit("ab", 4, true), "ab  ");
         assert_eq!(fit("✓✓✓", 3, true), "✓✓✓");
+    }
+
+    #[test]
+    fn wide_characters_take_two_columns() {
+        // CJK and emoji are two columns wide: counting chars misaligned every later column.
+        for (name, text, width, want) in [
+            ("cjk fits", "削除", 4, "削除"),
+            ("cjk cut", "削除しますか", 5, "削除…"),
+            ("cjk cut before a half", "削除しますか", 4, "削… "),
+            ("emoji padded", "🚀 go", 7, "🚀 go  "),
+            ("emoji cut", "🚀🚀🚀", 4, "🚀… "),
+        ] {
+            let got = fit(text, width, true);
+            assert_eq!(got, want, "{name}");
+            assert_eq!(columns(&got), width, "{name}: {got:?}");
+        }
+        let wrapped = wrap(&"削除 ".repeat(40), 30, "  ");
+        assert!(wrapped.lines().all(|l| columns(l) <= 30), "{wrapped}");
     }
 
     #[test]

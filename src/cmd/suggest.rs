@@ -19,14 +19,14 @@
 use std::collections::HashMap;
 use std::process::ExitCode;
 
-use rusqlite::types::Value as SqlValue;
 use serde::Serialize;
 
 use crate::cli::SuggestArgs;
 use crate::error::{Error, Result};
-use crate::store::read::Query;
-use crate::store::GLOBAL_SCOPE;
-use crate::{ui, Context};
+use crate::store::prefs::GLOBAL_SCOPE;
+use crate::store::Filter;
+use crate::sys::ui;
+use crate::Context;
 use askhook_core::classify::Door;
 use askhook_core::policy::Preference;
 
@@ -39,7 +39,7 @@ pub struct Candidate {
     pub with_recommendation: u64,
     pub followed: u64,
     pub follow_rate: f64,
-    pub door_type: String,
+    pub door_type: Option<Door>,
     pub question: Option<String>,
     pub command: String,
 }
@@ -87,18 +87,20 @@ pub fn qualifies(
         && q.with_recommendation > 0
         && !q.ever_one_way
         && !q.ever_unknown
-        && q.door_type == "two-way"
+        && q.door_type == Some(Door::TwoWay)
         && registry_door != Some(Door::OneWay)
         && (q.followed as f64 / q.with_recommendation as f64) * 100.0 >= min_follow
 }
 
-pub fn run(args: &SuggestArgs, ctx: &Context) -> Result<ExitCode> {
-    let registry =
-        crate::registry::load(&ctx.paths.user_registry).map_err(|problem| Error::Invalid {
-            path: ctx.paths.user_registry.clone(),
-            problem,
-        })?;
-    let query = super::filter::build(&args.filters, ctx)?;
+impl super::Run for SuggestArgs {
+    fn run(&self, ctx: &Context) -> Result<ExitCode> {
+        run(self, ctx)
+    }
+}
+
+fn run(args: &SuggestArgs, ctx: &Context) -> Result<ExitCode> {
+    let registry = super::load_registry(ctx)?;
+    let query = super::filter_of(&args.filters, ctx)?;
     let Some(mut store) = super::open_for_query(ctx)? else {
         return report(
             args.json,
@@ -114,10 +116,8 @@ pub fn run(args: &SuggestArgs, ctx: &Context) -> Result<ExitCode> {
     let prefs = store.all_preferences().map_err(db)?;
     let silenced_globally: HashMap<&str, &str> = prefs
         .iter()
-        .filter(|(scope, _, v)| {
-            scope.is_empty() && Preference::parse(v).is_some_and(Preference::silences)
-        })
-        .map(|(_, id, v)| (id.as_str(), v.as_str()))
+        .filter(|p| p.is_global() && p.preference().is_some_and(Preference::silences))
+        .map(|p| (p.question_id.as_str(), p.value.as_str()))
         .collect();
 
     let mut never_ask = Vec::new();
@@ -127,9 +127,11 @@ pub fn run(args: &SuggestArgs, ctx: &Context) -> Result<ExitCode> {
         {
             continue;
         }
-        let mut latest = Query::new(ctx.now_ms);
-        latest.and("q.question_id = ?", [SqlValue::Text(id.clone())]);
-        latest.limit = Some(1);
+        let latest = Filter {
+            question_id: Some(id.clone()),
+            limit: Some(1),
+            ..Filter::at(ctx.now_ms)
+        };
         let question = store.rows(&latest).map_err(db)?.pop().map(|r| r.question);
         never_ask.push(Candidate {
             question_id: id.clone(),
@@ -138,7 +140,7 @@ pub fn run(args: &SuggestArgs, ctx: &Context) -> Result<ExitCode> {
             followed: q.followed,
             follow_rate: (q.followed as f64 / q.with_recommendation as f64 * 1000.0).round()
                 / 1000.0,
-            door_type: q.door_type.clone(),
+            door_type: q.door_type,
             question,
             command: format!("askhook pref set {} never-ask", shell_word(id)),
         });
@@ -150,8 +152,9 @@ pub fn run(args: &SuggestArgs, ctx: &Context) -> Result<ExitCode> {
     });
 
     let mut reconsider = Vec::new();
-    for (scope, id, value) in &prefs {
-        if !Preference::parse(value).is_some_and(Preference::silences) {
+    for p in &prefs {
+        let (scope, id, value) = (&p.scope, &p.question_id, &p.value);
+        if !p.preference().is_some_and(Preference::silences) {
             continue;
         }
         let Some(q) = tally.questions.get(id) else {
@@ -272,7 +275,7 @@ mod tests {
             asked,
             with_recommendation: with,
             followed,
-            door_type: door.into(),
+            door_type: Door::parse(door),
             ever_one_way,
             ..PerQuestion::default()
         }

@@ -15,39 +15,38 @@ use std::collections::BTreeSet;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use rusqlite::types::Value as SqlValue;
 use serde::Serialize;
 
 use crate::cli::WatchArgs;
 use crate::error::{Error, Result};
-use crate::store::read::{LogRow, Query};
-use crate::{ui, Context};
+use crate::store::row::Public;
+use crate::store::{Filter, Outcome, Row};
+use crate::sys::ui;
+use crate::Context;
 
 #[derive(Serialize)]
 struct Event<'a> {
     event: &'static str,
     #[serde(flatten)]
-    row: &'a LogRow,
+    row: Public<'a>,
 }
 
-fn emit(event: &'static str, row: &LogRow, json: bool) -> Result<()> {
+fn emit(event: &'static str, row: &Row, json: bool) -> Result<()> {
     if json {
+        let row = row.public();
         return ui::println(&serde_json::to_string(&Event { event, row }).unwrap_or_default());
     }
     let time = row
         .settled_at
-        .as_deref()
         .filter(|_| event == "settled")
-        .unwrap_or(&row.asked_at);
+        .unwrap_or(row.asked_at);
     // Local wall-clock time, as in the log table.
-    let local = crate::time::parse_rfc3339(time)
-        .map(crate::time::format_local)
-        .unwrap_or_default();
+    let local = crate::sys::time::format_local(time);
     let clock = local.get(11..19).unwrap_or("");
     let project = row
         .project
         .as_deref()
-        .map(crate::project::short_name)
+        .map(crate::sys::project::short_name)
         .unwrap_or("-");
     let line = match event {
         "asked" => format!(
@@ -69,7 +68,7 @@ fn emit(event: &'static str, row: &LogRow, json: bool) -> Result<()> {
                 .unwrap_or("-");
             format!(
                 "{clock} {:<8} {}  {}  {}{followed}",
-                row.outcome,
+                row.outcome.as_str(),
                 ui::sanitize(project, false),
                 ui::sanitize(&row.question_id, false),
                 ui::sanitize(detail, false)
@@ -79,16 +78,26 @@ fn emit(event: &'static str, row: &LogRow, json: bool) -> Result<()> {
     ui::println(&line)
 }
 
-pub fn run(args: &WatchArgs, ctx: &Context) -> Result<ExitCode> {
+impl super::Run for WatchArgs {
+    fn run(&self, ctx: &Context) -> Result<ExitCode> {
+        run(self, ctx)
+    }
+}
+
+fn run(args: &WatchArgs, ctx: &Context) -> Result<ExitCode> {
     let interval = Duration::from_millis(args.interval_ms.clamp(10, 60_000));
     let mut filters = args.filters.clone();
     filters.limit = None;
     // `--outcome` applies to each event's outcome (`asked` = pending), not to the query: a
     // question asked now and answered later must still be followed.
-    let wanted: Vec<String> = super::filter::outcome_names(&filters.outcome);
+    let wanted: Vec<Outcome> = filters
+        .outcome
+        .iter()
+        .map(|o| super::outcome_of(*o))
+        .collect();
     filters.outcome.clear();
-    let shows = |outcome: &str| wanted.is_empty() || wanted.iter().any(|w| w == outcome);
-    let base = super::filter::build(&filters, ctx)?;
+    let shows = |outcome: Outcome| wanted.is_empty() || wanted.contains(&outcome);
+    let base = super::filter_of(&filters, ctx)?;
     // Wait for the database to exist: watching before the first question is normal.
     let store = loop {
         if let Some(store) = super::open_for_query(ctx)? {
@@ -100,7 +109,7 @@ pub fn run(args: &WatchArgs, ctx: &Context) -> Result<ExitCode> {
     let mut last_id = store.max_row_id().map_err(db)?;
     let mut waiting: BTreeSet<i64> = BTreeSet::new();
     let mut pending = base.clone();
-    pending.outcome_in(&["pending"]);
+    pending.outcomes = vec![Outcome::Pending];
     for row in store.rows(&pending).map_err(db)? {
         waiting.insert(row.row_id);
     }
@@ -112,22 +121,20 @@ pub fn run(args: &WatchArgs, ctx: &Context) -> Result<ExitCode> {
             continue;
         }
         version = now;
-        let now_ms = crate::time::now_ms();
+        let now_ms = crate::sys::time::now_ms();
         // Settled since the last look (oldest first).
         if !waiting.is_empty() {
-            let mut q = Query::new(now_ms);
-            let marks = vec!["?"; waiting.len()].join(", ");
-            q.and(
-                &format!("q.id IN ({marks})"),
-                waiting.iter().map(|id| SqlValue::Integer(*id)),
-            );
+            let q = Filter {
+                row_ids: Some(waiting.iter().copied().collect()),
+                ..Filter::at(now_ms)
+            };
             let rows = store.rows(&q).map_err(db)?;
             let present: BTreeSet<i64> = rows.iter().map(|r| r.row_id).collect();
             waiting.retain(|id| present.contains(id)); // forgotten rows
             for row in rows {
-                if row.outcome != "pending" {
+                if row.outcome != Outcome::Pending {
                     waiting.remove(&row.row_id);
-                    if shows(&row.outcome) {
+                    if shows(row.outcome) {
                         emit("settled", &row, args.json)?;
                     }
                 }
@@ -135,17 +142,17 @@ pub fn run(args: &WatchArgs, ctx: &Context) -> Result<ExitCode> {
         }
         // Newly asked.
         let mut fresh = base.clone();
-        fresh.and("q.id > ?", [SqlValue::Integer(last_id)]);
+        fresh.after_row_id = Some(last_id);
         let mut rows = store.rows(&fresh).map_err(db)?;
         rows.sort_by_key(|r| r.row_id);
         for row in rows {
             last_id = last_id.max(row.row_id);
-            if shows("pending") {
+            if shows(Outcome::Pending) {
                 emit("asked", &row, args.json)?;
             }
-            if row.outcome == "pending" {
+            if row.outcome == Outcome::Pending {
                 waiting.insert(row.row_id);
-            } else if shows(&row.outcome) {
+            } else if shows(row.outcome) {
                 emit("settled", &row, args.json)?;
             }
         }

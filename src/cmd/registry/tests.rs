@@ -1,9 +1,10 @@
 //! Registry file tests: `check`'s line numbers, reading the user file, rendering it back.
 
 use super::*;
+use crate::registry::load;
 
 /// The embedded registry file as written.
-const EMBEDDED_TEXT: &str = include_str!("../../registry/questions.json");
+const EMBEDDED_TEXT: &str = include_str!("../../../registry/questions.json");
 
 #[test]
 fn the_embedded_registry_file_checks_clean() {

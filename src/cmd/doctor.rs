@@ -36,13 +36,12 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use crate::cli::{DoctorArgs, Scope, SettingsTarget};
-use crate::errlog::ErrorLog;
 use crate::error::Result;
-use crate::fsutil;
 use crate::install::{self, StatusReport};
-use crate::store::read::Query;
-use crate::store::{migrations, Store};
-use crate::ui;
+use crate::store::{migrations, Filter, Outcome, Store};
+use crate::sys::errlog::ErrorLog;
+use crate::sys::fsutil;
+use crate::sys::ui;
 use crate::Context;
 
 /// Error-log lines shown.
@@ -167,19 +166,13 @@ fn database(ctx: &Context) -> DatabaseReport {
         Ok(v) => report.schema_version = Some(v),
         Err(e) => report.problem = Some(e.to_string()),
     }
-    let count = |table: &str| -> i64 {
-        store
-            .conn()
-            .query_row(&format!("SELECT count(*) FROM {table}"), [], |r| r.get(0))
-            .unwrap_or(0)
-    };
-    match store.count_rows() {
-        Ok(questions) => {
+    match store.counts() {
+        Ok(c) => {
             report.rows = Some(Rows {
-                questions,
-                preferences: count("preferences"),
-                preference_events: count("preference_events"),
-            })
+                questions: c.questions,
+                preferences: c.preferences,
+                preference_events: c.preference_events,
+            });
         }
         Err(e) => report.problem = Some(e.to_string()),
     }
@@ -353,8 +346,10 @@ fn run_self_test(exe: &Path, tmp: &Path, ctx: &Context, result: &mut SelfTest) {
     }
     let db = tmp.join("askhook.db");
     let pending = Store::open_read_only(&db, Duration::from_millis(500)).and_then(|store| {
-        let mut query = Query::new(ctx.now_ms.max(crate::time::now_ms()));
-        query.outcome_in(&["pending"]);
+        let query = Filter {
+            outcomes: vec![Outcome::Pending],
+            ..Filter::at(ctx.now_ms.max(crate::sys::time::now_ms()))
+        };
         store.rows(&query)
     });
     match pending {
@@ -579,7 +574,7 @@ fn render(r: &Report, ctx: &Context) -> String {
     out.push("install".into());
     for s in &r.install.scopes {
         out.extend(
-            install::scope_lines(s)
+            super::install::scope_lines(s)
                 .into_iter()
                 .map(|l| format!("  {l}")),
         );
@@ -639,7 +634,13 @@ fn render(r: &Report, ctx: &Context) -> String {
     text
 }
 
-pub fn run(args: &DoctorArgs, ctx: &Context) -> Result<ExitCode> {
+impl super::Run for DoctorArgs {
+    fn run(&self, ctx: &Context) -> Result<ExitCode> {
+        run(self, ctx)
+    }
+}
+
+fn run(args: &DoctorArgs, ctx: &Context) -> Result<ExitCode> {
     let report = build(ctx);
     if args.json {
         ui::println(&serde_json::to_string_pretty(&report).expect("doctor report serialises"))?;
