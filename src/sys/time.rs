@@ -1,118 +1,102 @@
 //! Time as askhook stores and prints it: milliseconds since the Unix epoch in the database,
 //! RFC 3339 UTC (`2026-12-02T13:46:41.123Z`) on the wire, local time in tables for people
 //! ([`local_zone`], [`format_local_minute`]), and the `--since` / `--until` forms (RFC 3339, a
-//! bare date, or a relative span like `90s`, `2h`, `7d`, `2w`). Pure, but for the clock in
-//! [`now_ms`] and the time zone the C library reads in [`local_zone`].
+//! bare date, or a relative span like `90s`, `2h`, `7d`, `2w`). The calendar and the time zones
+//! are `jiff`'s; pure but for the clock in [`now_ms`] and the local zone.
 
+use std::sync::OnceLock;
 use std::time::{SystemTime, UNIX_EPOCH};
+
+use jiff::civil::Date;
+use jiff::fmt::temporal::DateTimePrinter;
+use jiff::tz::TimeZone;
+use jiff::Timestamp;
 
 /// The current time in milliseconds since the Unix epoch.
 pub fn now_ms() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_millis() as i64)
-        .unwrap_or(0)
+        .map_or(0, |d| d.as_millis() as i64)
 }
 
-/// Days since 1970-01-01 for a proleptic Gregorian civil date (Howard Hinnant's algorithm).
-fn days_from_civil(year: i64, month: u32, day: u32) -> i64 {
-    let y = if month <= 2 { year - 1 } else { year };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let m = month as i64;
-    let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + day as i64 - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
-}
-
-/// The civil date of a day count since 1970-01-01.
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (year, month, day)
+/// The instant of `ms`, clamped to what the calendar can show (years -9999 to 9999).
+fn timestamp(ms: i64) -> Timestamp {
+    Timestamp::from_millisecond(ms).unwrap_or(if ms < 0 {
+        Timestamp::MIN
+    } else {
+        Timestamp::MAX
+    })
 }
 
 /// Format milliseconds since the epoch as RFC 3339 UTC with millisecond precision.
 pub fn format_rfc3339(ms: i64) -> String {
-    let days = ms.div_euclid(86_400_000);
-    let rest = ms.rem_euclid(86_400_000);
-    let (y, mo, d) = civil_from_days(days);
-    let (h, mi, s, milli) = (
-        rest / 3_600_000,
-        rest / 60_000 % 60,
-        rest / 1000 % 60,
-        rest % 1000,
-    );
-    format!("{y:04}-{mo:02}-{d:02}T{h:02}:{mi:02}:{s:02}.{milli:03}Z")
+    DateTimePrinter::new()
+        .precision(Some(3))
+        .timestamp_to_string(&timestamp(ms))
 }
 
 /// Parse an RFC 3339 date-time (`Z` or `±hh:mm` offset, optional fraction) or a bare
-/// `YYYY-MM-DD` (midnight UTC) into milliseconds since the epoch.
+/// `YYYY-MM-DD` (midnight UTC) into milliseconds since the epoch. The date must exist:
+/// `2026-02-31` is no date.
 pub fn parse_rfc3339(text: &str) -> Option<i64> {
     let t = text.trim();
-    let b = t.as_bytes();
-    let num = |range: std::ops::Range<usize>| -> Option<i64> {
-        let s = t.get(range)?;
-        if s.bytes().all(|c| c.is_ascii_digit()) {
-            s.parse().ok()
-        } else {
-            None
-        }
+    if !rfc3339_shape(t.as_bytes()) {
+        return None;
+    }
+    let instant = if t.len() == 10 {
+        let date: Date = t.parse().ok()?;
+        TimeZone::UTC
+            .to_timestamp(date.to_datetime(jiff::civil::Time::midnight()))
+            .ok()?
+    } else {
+        t.parse::<Timestamp>().ok()?
     };
-    if b.len() < 10 || b[4] != b'-' || b[7] != b'-' {
-        return None;
+    Some(instant.as_millisecond())
+}
+
+/// The forms askhook accepts, checked before the calendar: `YYYY-MM-DD`, optionally followed by
+/// `T`, `t` or a space, `HH:MM:SS`, an optional `.fraction`, and `Z`, `z` or `±hh:mm`.
+fn rfc3339_shape(b: &[u8]) -> bool {
+    let digits = |range: std::ops::Range<usize>| {
+        b.get(range)
+            .is_some_and(|d| d.iter().all(u8::is_ascii_digit))
+    };
+    if !(digits(0..4)
+        && b.get(4) == Some(&b'-')
+        && digits(5..7)
+        && b.get(7) == Some(&b'-')
+        && digits(8..10))
+    {
+        return false;
     }
-    let (year, month, day) = (num(0..4)?, num(5..7)? as u32, num(8..10)? as u32);
-    if !(1..=12).contains(&month) || !(1..=31).contains(&day) {
-        return None;
-    }
-    let date_ms = days_from_civil(year, month, day) * 86_400_000;
     if b.len() == 10 {
-        return Some(date_ms);
+        return true;
     }
-    if !matches!(b[10], b'T' | b't' | b' ') || b.len() < 19 || b[13] != b':' || b[16] != b':' {
-        return None;
-    }
-    let (h, mi, s) = (num(11..13)?, num(14..16)?, num(17..19)?);
-    if h > 23 || mi > 59 || s > 60 {
-        return None;
+    if !(matches!(b.get(10), Some(b'T' | b't' | b' '))
+        && digits(11..13)
+        && b.get(13) == Some(&b':')
+        && digits(14..16)
+        && b.get(16) == Some(&b':')
+        && digits(17..19))
+    {
+        return false;
     }
     let mut i = 19;
-    let mut frac_ms = 0;
     if b.get(i) == Some(&b'.') {
         let start = i + 1;
         i = start;
-        while i < b.len() && b[i].is_ascii_digit() {
+        while b.get(i).is_some_and(u8::is_ascii_digit) {
             i += 1;
         }
-        let digits = t.get(start..i)?;
-        if digits.is_empty() {
-            return None;
+        if i == start {
+            return false;
         }
-        let padded: String = digits.chars().chain("000".chars()).take(3).collect();
-        frac_ms = padded.parse::<i64>().ok()?;
     }
-    let offset_ms = match t.get(i..)? {
-        "Z" | "z" => 0,
-        off if off.len() == 6
-            && (off.starts_with('+') || off.starts_with('-'))
-            && &off[3..4] == ":" =>
-        {
-            let oh = num(i + 1..i + 3)?;
-            let om = num(i + 4..i + 6)?;
-            let sign = if off.starts_with('-') { -1 } else { 1 };
-            sign * (oh * 3_600_000 + om * 60_000)
-        }
-        _ => return None,
-    };
-    Some(date_ms + h * 3_600_000 + mi * 60_000 + s * 1000 + frac_ms - offset_ms)
+    match &b[i..] {
+        [b'Z' | b'z'] => true,
+        [b'+' | b'-', h1, h2, b':', m1, m2] => [h1, h2, m1, m2].iter().all(|d| d.is_ascii_digit()),
+        _ => false,
+    }
 }
 
 /// Parse a relative span (`30s`, `15m`, `2h`, `7d`, `2w`) into milliseconds.
@@ -137,33 +121,29 @@ pub fn parse_when(text: &str, now_ms: i64) -> Option<i64> {
     parse_rfc3339(text).or_else(|| parse_span(text).map(|span| now_ms - span))
 }
 
+/// The local time zone: `TZ` (a zone name, a POSIX rule such as `IST-5:30`, or a file), else
+/// `/etc/localtime`; UTC when neither says. Read once per process.
+fn local() -> &'static TimeZone {
+    static ZONE: OnceLock<TimeZone> = OnceLock::new();
+    ZONE.get_or_init(|| TimeZone::try_system().unwrap_or(TimeZone::UTC))
+}
+
 /// The local time zone at `at_ms`: its offset from UTC in seconds and its abbreviation (`CET`,
-/// `IST`, `UTC`), as the C library has it (`TZ`, else `/etc/localtime`). UTC when it cannot say.
+/// `IST`, `UTC`).
 pub fn local_zone(at_ms: i64) -> (i64, String) {
-    let t = at_ms.div_euclid(1000) as libc::time_t;
-    // SAFETY: `localtime_r` writes only into `tm`, which lives on this stack; `tm_zone`, when
-    // set, points at a NUL-terminated string the C library keeps for the process's life.
-    unsafe {
-        let mut tm: libc::tm = std::mem::zeroed();
-        if libc::localtime_r(&t, &mut tm).is_null() {
-            return (0, "UTC".to_owned());
-        }
-        let zone = if tm.tm_zone.is_null() {
-            String::new()
-        } else {
-            std::ffi::CStr::from_ptr(tm.tm_zone)
-                .to_string_lossy()
-                .into_owned()
-        };
-        (tm.tm_gmtoff as i64, zone)
-    }
+    let info = local().to_offset_info(timestamp(at_ms));
+    (
+        i64::from(info.offset().seconds()),
+        info.abbreviation().to_owned(),
+    )
 }
 
 /// `YYYY-MM-DD HH:MM:SS` in local time.
 pub fn format_local(ms: i64) -> String {
-    let (offset_s, _) = local_zone(ms);
-    let local = format_rfc3339(ms.saturating_add(offset_s * 1000));
-    local.get(..19).unwrap_or(&local).replace('T', " ")
+    local()
+        .to_datetime(timestamp(ms))
+        .strftime("%Y-%m-%d %H:%M:%S")
+        .to_string()
 }
 
 /// `YYYY-MM-DD HH:MM` in local time.
@@ -220,6 +200,26 @@ mod tests {
         ] {
             assert_eq!(parse_rfc3339(bad), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn dates_that_do_not_exist_are_refused() {
+        // The hand-written parser read 2026-02-31 as 2026-03-03.
+        for bad in [
+            "2026-02-31",
+            "2026-02-29",
+            "2026-04-31",
+            "2026-02-30T10:00:00Z",
+            "2026-00-10",
+        ] {
+            assert_eq!(parse_rfc3339(bad), None, "{bad}");
+        }
+        assert_eq!(
+            parse_rfc3339("2024-02-29"),
+            Some(1_709_164_800_000),
+            "a leap day"
+        );
+        assert_eq!(parse_when("2026-02-31", 0), None);
     }
 
     #[test]
