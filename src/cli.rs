@@ -11,7 +11,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 /// Parse a command line. `askhook hook` alone skips building the clap parser (the hot path),
 /// and a hook invocation whose extra arguments do not parse still runs the hook: a usage error
 /// must never become a non-zero exit that blocks the session.
-pub fn parse(args: Vec<OsString>) -> Result<Cli, clap::Error> {
+pub fn parse(args: &[OsString]) -> Result<Cli, clap::Error> {
     let hook = || Cli {
         paths: PathFlags::default(),
         command: Command::Hook,
@@ -19,7 +19,7 @@ pub fn parse(args: Vec<OsString>) -> Result<Cli, clap::Error> {
     if args.len() == 2 && args[1] == "hook" {
         return Ok(hook());
     }
-    match Cli::try_parse_from(&args) {
+    match Cli::try_parse_from(args) {
         Err(e)
             if args.iter().skip(1).any(|a| a == "hook")
                 && !matches!(
@@ -76,7 +76,7 @@ pub enum Command {
     /// Print the recorded questions, oldest first.
     Log(LogArgs),
 
-    /// Everything recorded about one question id or tool_use_id.
+    /// Everything recorded about one question id or `tool_use_id`.
     Show(ShowArgs),
 
     /// Counts, follow-the-recommendation rates and time saved.
@@ -237,7 +237,7 @@ pub struct LogArgs {
 
 #[derive(Debug, Clone, Args)]
 pub struct ShowArgs {
-    /// A question id (e.g. hook-1a2b3c4d5e) or a tool_use_id.
+    /// A question id (e.g. hook-1a2b3c4d5e) or a `tool_use_id`.
     pub id: String,
 
     /// Machine-readable JSON output.
@@ -433,7 +433,7 @@ pub enum Scope {
 /// Which settings file to act on.
 #[derive(Debug, Default, Clone, Args)]
 pub struct SettingsTarget {
-    /// user = $CLAUDE_CONFIG_DIR/settings.json (else ~/.claude/settings.json); project =
+    /// user = $`CLAUDE_CONFIG_DIR/settings.json` (else ~/.claude/settings.json); project =
     /// <project>/.claude/settings.json; local = <project>/.claude/settings.local.json.
     #[arg(long, value_enum)]
     pub scope: Option<Scope>,

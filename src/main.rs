@@ -6,7 +6,8 @@
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    match askhook::cli::parse(std::env::args_os().collect()) {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    match askhook::cli::parse(&args) {
         Ok(cli) => askhook::run(cli),
         Err(e) => e.exit(),
     }

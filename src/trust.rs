@@ -311,16 +311,14 @@ pub fn prompt(changes: &[Change], marker: &MarkerFound) -> String {
          It asks to let askhook answer these questions for you:\n"
     );
     for change in changes.iter().filter(|c| c.value.silences()) {
-        let question = change
-            .question
-            .as_deref()
-            .map(|q| shorten(&crate::sys::ui::sanitize(q, false), 300))
-            .unwrap_or_else(|| "(never recorded)".into());
+        let question = change.question.as_deref().map_or_else(
+            || "(never recorded)".into(),
+            |q| shorten(&crate::sys::ui::sanitize(q, false), 300),
+        );
         let door = change
             .door
             .as_deref()
-            .map(|d| crate::sys::ui::sanitize(d, false))
-            .unwrap_or_else(|| "unknown".into());
+            .map_or_else(|| "unknown".into(), |d| crate::sys::ui::sanitize(d, false));
         text.push_str(&format!(
             "  question id: {}\n  question:    {question}\n  door type:   {door}\n  preference:  {}\n",
             crate::sys::ui::sanitize(&change.id, false),

@@ -17,6 +17,10 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
+#[path = "src/registry/id.rs"]
+mod id;
+use id::is_kebab_id;
+
 /// The registry files embedded in the binary, relative to the workspace root, in order.
 ///
 /// gstack's own question registry (`registry/gstack.json`) joins this list when it lands; an id
@@ -121,15 +125,4 @@ fn entry(file: &str, item: &Value) -> Entry {
         one_way,
         options,
     }
-}
-
-/// `[a-z0-9]+(-[a-z0-9]+)*`, at most 64 bytes (the same rule as `registry::is_kebab_id`).
-fn is_kebab_id(id: &str) -> bool {
-    (1..=64).contains(&id.len())
-        && !id.starts_with('-')
-        && !id.ends_with('-')
-        && !id.contains("--")
-        && id
-            .bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }

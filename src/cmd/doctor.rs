@@ -260,8 +260,7 @@ fn self_test(ctx: &Context) -> SelfTest {
     };
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.subsec_nanos())
-        .unwrap_or(0);
+        .map_or(0, |d| d.subsec_nanos());
     let tmp = std::env::temp_dir().join(format!("askhook-doctor-{}-{nanos:x}", std::process::id()));
     if let Err(e) = fsutil::create_private_dir(&tmp) {
         result.problem = Some(format!("{}: {e}", tmp.display()));
@@ -271,6 +270,55 @@ fn self_test(ctx: &Context) -> SelfTest {
     let _ = std::fs::remove_dir_all(&tmp);
     result.ok = result.problem.is_none();
     result
+}
+
+/// The child's exit status, or `None` (and the child killed) once `budget` since `started` is
+/// spent.
+fn wait_within(
+    child: &mut std::process::Child,
+    started: Instant,
+    budget: Duration,
+) -> Option<std::process::ExitStatus> {
+    loop {
+        match child.try_wait() {
+            Ok(Some(status)) => return Some(status),
+            Ok(None) if started.elapsed() < budget => std::thread::sleep(Duration::from_millis(2)),
+            _ => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return None;
+            }
+        }
+    }
+}
+
+/// Whether the self-test's hook recorded its question as pending in the temp database.
+fn check_recorded(tmp: &Path, ctx: &Context, result: &mut SelfTest) {
+    let db = tmp.join("askhook.db");
+    let pending = Store::open_read_only(&db, Duration::from_millis(500)).and_then(|store| {
+        let query = Filter {
+            outcomes: vec![Outcome::Pending],
+            ..Filter::at(ctx.now_ms.max(crate::sys::time::now_ms()))
+        };
+        store.rows(&query)
+    });
+    match pending {
+        Ok(rows) => {
+            result.pending_rows = rows.len();
+            if rows.is_empty() {
+                result.problem = Some("the hook recorded no pending question".into());
+            }
+        }
+        Err(e) => {
+            let log = ErrorLog::new(tmp.join("errors.log")).tail(1);
+            result.problem = Some(format!(
+                "the hook wrote no readable database ({e}){}",
+                log.first()
+                    .map(|l| format!("; its error log says: {l}"))
+                    .unwrap_or_default()
+            ));
+        }
+    }
 }
 
 fn run_self_test(exe: &Path, tmp: &Path, ctx: &Context, result: &mut SelfTest) {
@@ -309,19 +357,7 @@ fn run_self_test(exe: &Path, tmp: &Path, ctx: &Context, result: &mut SelfTest) {
         }
         out
     });
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break Some(status),
-            Ok(None) if started.elapsed() < SELF_TEST_BUDGET => {
-                std::thread::sleep(Duration::from_millis(2))
-            }
-            _ => {
-                let _ = child.kill();
-                let _ = child.wait();
-                break None;
-            }
-        }
-    };
+    let status = wait_within(&mut child, started, SELF_TEST_BUDGET);
     result.millis = (started.elapsed().as_secs_f64() * 10_000.0).round() / 10.0;
     let out = reader.join().unwrap_or_default();
     result.stdout_empty = out.is_empty();
@@ -344,50 +380,11 @@ fn run_self_test(exe: &Path, tmp: &Path, ctx: &Context, result: &mut SelfTest) {
         ));
         return;
     }
-    let db = tmp.join("askhook.db");
-    let pending = Store::open_read_only(&db, Duration::from_millis(500)).and_then(|store| {
-        let query = Filter {
-            outcomes: vec![Outcome::Pending],
-            ..Filter::at(ctx.now_ms.max(crate::sys::time::now_ms()))
-        };
-        store.rows(&query)
-    });
-    match pending {
-        Ok(rows) => {
-            result.pending_rows = rows.len();
-            if rows.is_empty() {
-                result.problem = Some("the hook recorded no pending question".into());
-            }
-        }
-        Err(e) => {
-            let log = ErrorLog::new(tmp.join("errors.log")).tail(1);
-            result.problem = Some(format!(
-                "the hook wrote no readable database ({e}){}",
-                log.first()
-                    .map(|l| format!("; its error log says: {l}"))
-                    .unwrap_or_default()
-            ));
-        }
-    }
+    check_recorded(tmp, ctx, result);
 }
 
-fn build(ctx: &Context) -> Report {
-    let settings_of = |s| install::scope_path(s, ctx);
-    let user = settings_of(Scope::User);
-    let project = settings_of(Scope::Project);
-    let local = settings_of(Scope::Local);
-    let install = install::report(&SettingsTarget::default(), ctx);
-    let error_log = ErrorLog::new(&ctx.paths.error_log);
-    let mut warnings = Vec::new();
-    let modes = modes(ctx, &[user.clone(), project.clone(), local.clone()]);
-    for m in modes.iter().filter(|m| !m.ok) {
-        let chmod = if m.expected == "0700" { "700" } else { "600" };
-        warnings.push(format!(
-            "{} {} is {}, expected {} (fix: chmod {chmod} '{}')",
-            m.what, m.path, m.mode, m.expected, m.path
-        ));
-    }
-    let database = database(ctx);
+/// What is worth a warning about the answer log: a problem, a newer schema, a full spool.
+fn database_warnings(ctx: &Context, database: &DatabaseReport, warnings: &mut Vec<String>) {
     if let Some(p) = &database.problem {
         warnings.push(format!("database {}: {p}", show(&ctx.paths.db)));
     }
@@ -404,6 +401,11 @@ fn build(ctx: &Context) -> Report {
             show(&ctx.paths.spool())
         ));
     }
+}
+
+/// What is worth a warning about the registrations: several scopes, plugin and settings both,
+/// files that need repair.
+fn install_warnings(install: &StatusReport, warnings: &mut Vec<String>) {
     let registered: Vec<&str> = install
         .scopes
         .iter()
@@ -435,6 +437,27 @@ fn build(ctx: &Context) -> Report {
             ));
         }
     }
+}
+
+fn build(ctx: &Context) -> Report {
+    let settings_of = |s| install::scope_path(s, ctx);
+    let user = settings_of(Scope::User);
+    let project = settings_of(Scope::Project);
+    let local = settings_of(Scope::Local);
+    let install = install::report(&SettingsTarget::default(), ctx);
+    let error_log = ErrorLog::new(&ctx.paths.error_log);
+    let mut warnings = Vec::new();
+    let modes = modes(ctx, &[user.clone(), project.clone(), local.clone()]);
+    for m in modes.iter().filter(|m| !m.ok) {
+        let chmod = if m.expected == "0700" { "700" } else { "600" };
+        warnings.push(format!(
+            "{} {} is {}, expected {} (fix: chmod {chmod} '{}')",
+            m.what, m.path, m.mode, m.expected, m.path
+        ));
+    }
+    let database = database(ctx);
+    database_warnings(ctx, &database, &mut warnings);
+    install_warnings(&install, &mut warnings);
     let registry_overrides = registry_overrides(ctx, &mut warnings);
     let self_test = self_test(ctx);
     Report {
@@ -513,16 +536,10 @@ fn exists_note(path: &Path) -> &'static str {
     }
 }
 
-fn render(r: &Report, ctx: &Context) -> String {
-    let mut out = Vec::new();
+/// The `paths` section: every file askhook uses, and whether it exists yet.
+fn path_lines(r: &Report, ctx: &Context) -> Vec<String> {
     let clean = |s: &str| ui::sanitize(s, false);
-    out.push(format!(
-        "askhook {} ({})",
-        r.version,
-        clean(r.binary.as_deref().unwrap_or("binary path unknown"))
-    ));
-    out.push(String::new());
-    out.push("paths".into());
+    let mut out = Vec::new();
     let p = &ctx.paths;
     let rows = [
         ("data folder", p.data_dir.clone()),
@@ -550,9 +567,13 @@ fn render(r: &Report, ctx: &Context) -> String {
             exists_note(Path::new(file))
         ));
     }
-    out.push(String::new());
-    out.push("database".into());
-    let d = &r.database;
+    out
+}
+
+/// The `database` section: schema version and row counts, or why it cannot be read.
+fn database_lines(d: &DatabaseReport) -> Vec<String> {
+    let clean = |s: &str| ui::sanitize(s, false);
+    let mut out = Vec::new();
     match (d.exists, d.schema_version, &d.rows) {
         (false, _, _) => out.push("  no database yet (the first question asked creates it)".into()),
         (true, Some(v), Some(rows)) => {
@@ -570,6 +591,23 @@ fn render(r: &Report, ctx: &Context) -> String {
             clean(d.problem.as_deref().unwrap_or("unknown problem"))
         )),
     }
+    out
+}
+
+fn render(r: &Report, ctx: &Context) -> String {
+    let mut out = Vec::new();
+    let clean = |s: &str| ui::sanitize(s, false);
+    out.push(format!(
+        "askhook {} ({})",
+        r.version,
+        clean(r.binary.as_deref().unwrap_or("binary path unknown"))
+    ));
+    out.push(String::new());
+    out.push("paths".into());
+    out.extend(path_lines(r, ctx));
+    out.push(String::new());
+    out.push("database".into());
+    out.extend(database_lines(&r.database));
     out.push(String::new());
     out.push("install".into());
     for s in &r.install.scopes {

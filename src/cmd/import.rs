@@ -22,6 +22,7 @@
 //! silencing value goes through [`crate::trust::confirm_silencing`] like `askhook pref set`.
 
 use std::collections::HashMap;
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -129,24 +130,25 @@ pub fn record_of(line: &str, slug: &str, registry: &Registry) -> std::result::Re
     let ts = timestamp(&v).ok_or("no readable ts (expected RFC 3339)")?;
     let question = text(&v, "question_summary").unwrap_or(id).to_owned();
     let auto = text(&v, "source").is_some_and(|s| s.to_ascii_lowercase().contains("auto"));
-    let (door, rule) = match registry.door(id) {
-        Some(door) => (door, Some("registry".to_owned())),
-        None => {
-            let c = askhook_core::policy::classify_fields(&[question.as_str()]);
-            (c.door, c.rule.map(str::to_owned))
-        }
+    let (door, rule) = if let Some(door) = registry.door(id) {
+        (door, Some("registry".to_owned()))
+    } else {
+        let c = askhook_core::policy::classify_fields(&[question.as_str()]);
+        (c.door, c.rule.map(str::to_owned))
     };
-    let tool_use_id = match text(&v, "tool_use_id") {
-        Some(t) => t.to_owned(),
-        None => {
-            let mut h = Sha1::new();
-            h.update(slug.as_bytes());
-            h.update(b"\n");
-            h.update(line.trim().as_bytes());
-            let digest = h.finalize();
-            let hex: String = digest.iter().take(8).map(|b| format!("{b:02x}")).collect();
-            format!("gstack-{hex}")
-        }
+    let tool_use_id = if let Some(t) = text(&v, "tool_use_id") {
+        t.to_owned()
+    } else {
+        let mut h = Sha1::new();
+        h.update(slug.as_bytes());
+        h.update(b"\n");
+        h.update(line.trim().as_bytes());
+        let digest = h.finalize();
+        let hex = digest.iter().take(8).fold(String::new(), |mut hex, b| {
+            let _ = write!(hex, "{b:02x}");
+            hex
+        });
+        format!("gstack-{hex}")
     };
     Ok(Row {
         session_id: text(&v, "session_id").unwrap_or("gstack").to_owned(),
@@ -243,15 +245,16 @@ fn import_log(
     Ok(())
 }
 
-fn import_preferences(
+/// A preference a gstack file asks for: id, value, the first file that asks.
+type Wanted = (String, String, PathBuf);
+
+/// The preferences the gstack files ask for: `(id, value, first file)` over every project, and
+/// the ids whose value differs between projects. Unreadable files are noted in `report`.
+fn wanted_preferences(
     files: &[PathBuf],
-    registry: &Registry,
-    store: &mut Store,
     report: &mut Report,
-    now_ms: i64,
-) -> Result<()> {
-    // id → (value, first file) over every project; conflicting values are rejected.
-    let mut wanted: Vec<(String, String, PathBuf)> = Vec::new();
+) -> Result<(Vec<Wanted>, Vec<String>)> {
+    let mut wanted: Vec<Wanted> = Vec::new();
     let mut conflicted: Vec<String> = Vec::new();
     for file in files {
         let text = std::fs::read_to_string(file).map_err(|e| Error::io(file, e))?;
@@ -285,11 +288,22 @@ fn import_preferences(
             }
         }
     }
+    Ok((wanted, conflicted))
+}
+
+fn import_preferences(
+    files: &[PathBuf],
+    registry: &Registry,
+    store: &mut Store,
+    report: &mut Report,
+    now_ms: i64,
+) -> Result<()> {
+    let (wanted, conflicted) = wanted_preferences(files, report)?;
     let existing: HashMap<String, String> = store
         .all_preferences()
         .map_err(|e| Error::db(store.path(), e))?
         .into_iter()
-        .filter(|p| p.is_global())
+        .filter(super::super::store::prefs::StoredPreference::is_global)
         .map(|p| (p.question_id, p.value))
         .collect();
     for (id, value, file) in wanted {
@@ -390,8 +404,7 @@ fn gstack(args: &ImportGstackArgs, ctx: &Context) -> Result<ExitCode> {
         for project in &projects {
             let slug = project
                 .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_else(|| "gstack".into());
+                .map_or_else(|| "gstack".into(), |n| n.to_string_lossy().into_owned());
             let log = project.join("question-log.jsonl");
             if log.is_file() {
                 import_log(&log, &slug, &registry, &mut store, &mut report)?;

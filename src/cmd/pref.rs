@@ -174,7 +174,7 @@ fn apply_change(
     )?;
     report(
         json,
-        Change {
+        &Change {
             question_id: id,
             scope: &scope,
             old_value: old.into_iter().next().flatten(),
@@ -184,7 +184,7 @@ fn apply_change(
     )
 }
 
-fn report(json: bool, change: Change<'_>) -> Result<std::process::ExitCode> {
+fn report(json: bool, change: &Change<'_>) -> Result<std::process::ExitCode> {
     if json {
         ui::println(&serde_json::to_string(&change).unwrap_or_default())?;
     } else {
@@ -269,8 +269,7 @@ fn list(args: &PrefListArgs, ctx: &Context) -> Result<std::process::ExitCode> {
         let scope = row
             .project
             .as_deref()
-            .map(|p| format!("project {p}"))
-            .unwrap_or_else(|| "global".into());
+            .map_or_else(|| "global".into(), |p| format!("project {p}"));
         let door = row.door_type.as_deref().unwrap_or("unknown door");
         let inert = match (row.inert, row.door_type.as_deref()) {
             (true, Some("unknown")) => "  [inert: unknown door, askhook still asks]",
@@ -335,8 +334,7 @@ fn history(args: &PrefHistoryArgs, ctx: &Context) -> Result<std::process::ExitCo
         let scope = row
             .project
             .as_deref()
-            .map(|p| format!("project {p}"))
-            .unwrap_or_else(|| "global".into());
+            .map_or_else(|| "global".into(), |p| format!("project {p}"));
         let line = format!(
             "{}  {:<24} {} → {}  ({scope}; confirmed: {})",
             row.at,

@@ -102,11 +102,10 @@ fn show(args: &ShowArgs, ctx: &Context) -> Result<ExitCode> {
         )),
     }
     for p in &preferences {
-        let scope = p
-            .project
-            .as_deref()
-            .map(|p| format!("project {}", ui::sanitize(p, false)))
-            .unwrap_or_else(|| "global".into());
+        let scope = p.project.as_deref().map_or_else(
+            || "global".into(),
+            |p| format!("project {}", ui::sanitize(p, false)),
+        );
         out.push_str(&format!("preference: {} ({scope})\n", p.value));
     }
     out.push('\n');

@@ -57,7 +57,7 @@ pub struct PerQuestion {
 }
 
 /// A fast, non-cryptographic hasher (the Fx mix) for the tallies' id keys, which come from
-/// askhook's own database: SipHash's flooding resistance buys nothing here and was about 5 % of
+/// askhook's own database: `SipHash`'s flooding resistance buys nothing here and was about 5 % of
 /// `stats` at a million rows.
 #[derive(Debug, Default, Clone, Copy)]
 pub struct IdHasher(u64);
@@ -211,7 +211,7 @@ pub fn tally(store: &Store, query: &Filter) -> store::Result<Tally> {
         return Ok(t);
     };
     let bounds: Vec<i64> = (0..=threads)
-        .map(|k| lo + ((hi + 1 - lo) as i128 * k as i128 / threads as i128) as i64)
+        .map(|k| lo + (i128::from(hi + 1 - lo) * i128::from(k) / i128::from(threads)) as i64)
         .collect();
     let path = store.path().to_path_buf();
     std::thread::scope(|scope| {
@@ -312,7 +312,10 @@ pub struct Stats {
 }
 
 /// Turn the fold into the report; `prefs` maps question id → preference label.
-pub fn summarise(mut t: Tally, prefs: &HashMap<String, String>) -> Stats {
+pub fn summarise<S: std::hash::BuildHasher>(
+    mut t: Tally,
+    prefs: &HashMap<String, String, S>,
+) -> Stats {
     let mut all = std::mem::take(&mut t.answer_ms);
     let overall_median = quantile(&mut all, 0.5);
     let time_to_answer_ms = overall_median.map(|median| Quantiles {
@@ -440,12 +443,59 @@ fn seconds(ms: i64) -> String {
 }
 
 fn percent(r: Option<f64>) -> String {
-    r.map(|r| format!("{:.0}%", r * 100.0))
-        .unwrap_or_else(|| "-".into())
+    r.map_or_else(|| "-".into(), |r| format!("{:.0}%", r * 100.0))
 }
 
 /// How many per-question lines the text report shows.
 const QUESTION_LINES: usize = 25;
+
+/// The per-question table of the text report (the first [`QUESTION_LINES`] ids).
+fn question_lines(s: &Stats) -> String {
+    let mut out = String::new();
+    if s.questions.is_empty() {
+        return out;
+    }
+    let id_w = s
+        .questions
+        .iter()
+        .take(QUESTION_LINES)
+        .map(|q| q.question_id.chars().count())
+        .max()
+        .unwrap_or(2)
+        .clamp(11, 32);
+    out.push('\n');
+    out.push_str(&format!(
+        "{:<id_w$}  {:>6} {:>8} {:>5} {:>7}  {:<16}  {:<8}  PREFERENCE\n",
+        "QUESTION ID", "ASKED", "ANSWERED", "AUTO", "FOLLOW", "LAST ASKED", "DOOR"
+    ));
+    for q in s.questions.iter().take(QUESTION_LINES) {
+        let id = ui::sanitize(&q.question_id, false);
+        out.push_str(
+            format!(
+                "{:<id_w$}  {:>6} {:>8} {:>5} {:>7}  {:<16}  {:<8}  {}\n",
+                id,
+                q.asked,
+                q.answered,
+                q.auto_decided,
+                percent(q.follow_rate),
+                crate::sys::time::parse_rfc3339(&q.last_asked)
+                    .map(crate::sys::time::format_local_minute)
+                    .unwrap_or_default(),
+                q.door_type.map_or("", Door::as_str),
+                q.preference.as_deref().unwrap_or("-")
+            )
+            .trim_end(),
+        );
+        out.push('\n');
+    }
+    if s.questions.len() > QUESTION_LINES {
+        out.push_str(&format!(
+            "… {} more question id(s) (see `askhook stats --json`)\n",
+            s.questions.len() - QUESTION_LINES
+        ));
+    }
+    out
+}
 
 /// The text report.
 pub fn render(s: &Stats) -> String {
@@ -491,8 +541,7 @@ pub fn render(s: &Stats) -> String {
                 let name = p
                     .project
                     .as_deref()
-                    .map(crate::sys::project::short_name)
-                    .unwrap_or("-");
+                    .map_or("-", crate::sys::project::short_name);
                 format!("{} {}", ui::sanitize(name, false), p.asked)
             })
             .collect();
@@ -510,48 +559,8 @@ pub fn render(s: &Stats) -> String {
             list.join(", ")
         ));
     }
-    if s.questions.is_empty() {
-        return out;
-    }
-    let id_w = s
-        .questions
-        .iter()
-        .take(QUESTION_LINES)
-        .map(|q| q.question_id.chars().count())
-        .max()
-        .unwrap_or(2)
-        .clamp(11, 32);
-    out.push('\n');
-    out.push_str(&format!(
-        "{:<id_w$}  {:>6} {:>8} {:>5} {:>7}  {:<16}  {:<8}  PREFERENCE\n",
-        "QUESTION ID", "ASKED", "ANSWERED", "AUTO", "FOLLOW", "LAST ASKED", "DOOR"
-    ));
-    for q in s.questions.iter().take(QUESTION_LINES) {
-        let id = ui::sanitize(&q.question_id, false);
-        out.push_str(
-            format!(
-                "{:<id_w$}  {:>6} {:>8} {:>5} {:>7}  {:<16}  {:<8}  {}\n",
-                id,
-                q.asked,
-                q.answered,
-                q.auto_decided,
-                percent(q.follow_rate),
-                crate::sys::time::parse_rfc3339(&q.last_asked)
-                    .map(crate::sys::time::format_local_minute)
-                    .unwrap_or_default(),
-                q.door_type.map_or("", Door::as_str),
-                q.preference.as_deref().unwrap_or("-")
-            )
-            .trim_end(),
-        );
-        out.push('\n');
-    }
-    if s.questions.len() > QUESTION_LINES {
-        out.push_str(&format!(
-            "… {} more question id(s) (see `askhook stats --json`)\n",
-            s.questions.len() - QUESTION_LINES
-        ));
-    }
+    out.push_str(&question_lines(s));
+
     out
 }
 
@@ -622,16 +631,23 @@ mod tests {
             })
             .collect();
         let mut one = Tally::default();
-        rows.iter().for_each(|r| one.add(r));
+        for r in &rows {
+            one.add(r);
+        }
         let (mut left, mut right) = (Tally::default(), Tally::default());
-        rows[..17].iter().for_each(|r| left.add(r));
-        rows[17..].iter().for_each(|r| right.add(r));
+        for r in &rows[..17] {
+            left.add(r);
+        }
+        for r in &rows[17..] {
+            right.add(r);
+        }
         left.merge(right);
         let json = |t| serde_json::to_value(summarise(t, &HashMap::new())).unwrap();
         assert_eq!(json(one), json(left));
     }
 
     #[test]
+    #[allow(clippy::float_cmp)] // rates and minutes are rounded to exact decimal places
     fn follow_rate_counts_human_answers_only() {
         let mut t = Tally::default();
         let base = StatRow {

@@ -23,14 +23,17 @@ use serde::Serialize;
 
 use crate::cli::SuggestArgs;
 use crate::error::{Error, Result};
+use crate::store::prefs::StoredPreference;
 use crate::store::prefs::GLOBAL_SCOPE;
-use crate::store::Filter;
+use crate::store::{self, Filter, Store};
 use crate::sys::ui;
 use crate::Context;
 use askhook_core::classify::Door;
 use askhook_core::policy::Preference;
 
-use super::stats::PerQuestion;
+use askhook_core::registry::Registry;
+
+use super::stats::{PerQuestion, Tally};
 
 #[derive(Debug, Serialize)]
 pub struct Candidate {
@@ -114,12 +117,51 @@ fn run(args: &SuggestArgs, ctx: &Context) -> Result<ExitCode> {
     let db = |e| Error::db(&ctx.paths.db, e);
     let tally = super::stats::tally(&store, &query).map_err(db)?;
     let prefs = store.all_preferences().map_err(db)?;
+    let never_ask =
+        never_ask_candidates(&tally, &prefs, &registry, &store, args, ctx.now_ms).map_err(db)?;
+    let reconsider = reconsider(&tally, &prefs);
+    let mut applied = Vec::new();
+    if args.apply {
+        for c in &never_ask {
+            let confirmed_by =
+                crate::trust::confirm_silencing(&c.question_id, Preference::NeverAsk, &store)?;
+            store
+                .set_preference(
+                    &c.question_id,
+                    GLOBAL_SCOPE,
+                    Some(Preference::NeverAsk),
+                    &format!("suggest --apply; {confirmed_by}"),
+                    ctx.now_ms,
+                )
+                .map_err(db)?;
+            applied.push(c.question_id.clone());
+        }
+    }
+    report(
+        args.json,
+        &Suggestions {
+            never_ask,
+            reconsider,
+            applied,
+        },
+    )
+}
+
+/// The never-ask candidates: qualifying ids without a silencing global preference, most asked
+/// first, each with the question as last recorded.
+fn never_ask_candidates(
+    tally: &Tally,
+    prefs: &[StoredPreference],
+    registry: &Registry,
+    store: &Store,
+    args: &SuggestArgs,
+    now_ms: i64,
+) -> store::Result<Vec<Candidate>> {
     let silenced_globally: HashMap<&str, &str> = prefs
         .iter()
         .filter(|p| p.is_global() && p.preference().is_some_and(Preference::silences))
         .map(|p| (p.question_id.as_str(), p.value.as_str()))
         .collect();
-
     let mut never_ask = Vec::new();
     for (id, q) in &tally.questions {
         if silenced_globally.contains_key(id.as_str())
@@ -130,9 +172,9 @@ fn run(args: &SuggestArgs, ctx: &Context) -> Result<ExitCode> {
         let latest = Filter {
             question_id: Some(id.clone()),
             limit: Some(1),
-            ..Filter::at(ctx.now_ms)
+            ..Filter::at(now_ms)
         };
-        let question = store.rows(&latest).map_err(db)?.pop().map(|r| r.question);
+        let question = store.rows(&latest)?.pop().map(|r| r.question);
         never_ask.push(Candidate {
             question_id: id.clone(),
             asked: q.asked,
@@ -151,8 +193,14 @@ fn run(args: &SuggestArgs, ctx: &Context) -> Result<ExitCode> {
             .then_with(|| a.question_id.cmp(&b.question_id))
     });
 
+    Ok(never_ask)
+}
+
+/// Silencing preferences whose recommendation people overrode in at least two answers, and
+/// more often than they followed it.
+fn reconsider(tally: &Tally, prefs: &[StoredPreference]) -> Vec<Reconsider> {
     let mut reconsider = Vec::new();
-    for p in &prefs {
+    for p in prefs {
         let (scope, id, value) = (&p.scope, &p.question_id, &p.value);
         if !p.preference().is_some_and(Preference::silences) {
             continue;
@@ -183,32 +231,7 @@ fn run(args: &SuggestArgs, ctx: &Context) -> Result<ExitCode> {
             });
         }
     }
-
-    let mut applied = Vec::new();
-    if args.apply {
-        for c in &never_ask {
-            let confirmed_by =
-                crate::trust::confirm_silencing(&c.question_id, Preference::NeverAsk, &store)?;
-            store
-                .set_preference(
-                    &c.question_id,
-                    GLOBAL_SCOPE,
-                    Some(Preference::NeverAsk),
-                    &format!("suggest --apply; {confirmed_by}"),
-                    ctx.now_ms,
-                )
-                .map_err(db)?;
-            applied.push(c.question_id.clone());
-        }
-    }
-    report(
-        args.json,
-        &Suggestions {
-            never_ask,
-            reconsider,
-            applied,
-        },
-    )
+    reconsider
 }
 
 fn report(json: bool, s: &Suggestions) -> Result<ExitCode> {

@@ -112,8 +112,10 @@ fn question_line(row: &Row) -> String {
         .header
         .as_deref()
         .filter(|h| !h.trim().is_empty())
-        .map(|h| format!("{h}: {}", first_line(&row.question)))
-        .unwrap_or_else(|| first_line(&row.question).to_owned());
+        .map_or_else(
+            || first_line(&row.question).to_owned(),
+            |h| format!("{h}: {}", first_line(&row.question)),
+        );
     ui::sanitize(&text, false)
 }
 
@@ -133,7 +135,54 @@ fn answer_text(row: &Row) -> String {
 }
 
 fn project_of(row: &Row) -> String {
-    ui::sanitize(row.project.as_deref().map(short_name).unwrap_or("-"), false)
+    ui::sanitize(row.project.as_deref().map_or("-", short_name), false)
+}
+
+/// The column widths of the `log` table.
+struct Layout {
+    show_date: bool,
+    project_w: usize,
+    id_w: usize,
+    question_w: usize,
+    answer_w: usize,
+}
+
+impl Layout {
+    fn new(projects: &[String], ids: &[String], width: usize) -> Layout {
+        let widest = |cells: &[String]| cells.iter().map(|c| columns(c)).max().unwrap_or(0);
+        let project_w = widest(projects).clamp(7, 16);
+        let id_w = widest(ids).clamp(2, 22).min((width / 5).max(8));
+        // Narrow terminals drop the absolute time first.
+        let show_date = width >= 90;
+        let date_w = if show_date { 11 + 2 } else { 0 };
+        // ago(4) 1 [date(11) 2] project 2 id 2 QUESTION 2 ANSWER 2 outcome(9) 1 mark(1)
+        let fixed = 4 + 1 + date_w + project_w + 2 + id_w + 2 + 2 + 2 + 9 + 1 + 1;
+        let flexible = width.saturating_sub(fixed).max(12);
+        let answer_w = (flexible * 2 / 5).max(5);
+        Layout {
+            show_date,
+            project_w,
+            id_w,
+            question_w: flexible.saturating_sub(answer_w).max(7),
+            answer_w,
+        }
+    }
+
+    /// One line: ago, date, project, id, question, answer, outcome, mark.
+    fn line(&self, [ago, date, project, id, question, answer, outcome, mark]: [&str; 8]) -> String {
+        let date = if self.show_date {
+            format!("{}  ", fit(date, 11, true))
+        } else {
+            String::new()
+        };
+        format!(
+            "{ago:>4} {date}{}  {}  {}  {}  {outcome} {mark}",
+            fit(project, self.project_w, true),
+            fit(id, self.id_w, true),
+            fit(question, self.question_w, true),
+            fit(answer, self.answer_w, true),
+        )
+    }
 }
 
 /// The aligned table of `askhook log`, one line per row, fitted to `style.width`.
@@ -146,53 +195,11 @@ pub fn render(rows: &[Row], now_ms: i64, style: &Style) -> String {
         .iter()
         .map(|r| ui::sanitize(&r.question_id, false))
         .collect();
-    let project_w = projects
-        .iter()
-        .map(|p| columns(p))
-        .max()
-        .unwrap_or(0)
-        .clamp(7, 16);
-    let id_w = ids
-        .iter()
-        .map(|p| columns(p))
-        .max()
-        .unwrap_or(0)
-        .clamp(2, 22)
-        .min((style.width / 5).max(8));
-    // Narrow terminals drop the absolute time first.
-    let show_date = style.width >= 90;
-    let date_w = if show_date { 11 + 2 } else { 0 };
-    // ago(4) 1 [date(11) 2] project 2 id 2 QUESTION 2 ANSWER 2 outcome(9) 1 mark(1)
-    let fixed = 4 + 1 + date_w + project_w + 2 + id_w + 2 + 2 + 2 + 9 + 1 + 1;
-    let flexible = style.width.saturating_sub(fixed).max(12);
-    let answer_w = (flexible * 2 / 5).max(5);
-    let question_w = flexible.saturating_sub(answer_w).max(7);
-
-    let line_of = |ago: &str,
-                   date: &str,
-                   project: &str,
-                   id: &str,
-                   question: &str,
-                   answer: &str,
-                   outcome: &str,
-                   mark: &str| {
-        let date = if show_date {
-            format!("{}  ", fit(date, 11, true))
-        } else {
-            String::new()
-        };
-        format!(
-            "{ago:>4} {date}{}  {}  {}  {}  {outcome} {mark}",
-            fit(project, project_w, true),
-            fit(id, id_w, true),
-            fit(question, question_w, true),
-            fit(answer, answer_w, true),
-        )
-    };
+    let layout = Layout::new(&projects, &ids, style.width);
     let mut out = String::new();
     // Times are local; the header names the zone (as of now, should the rows span a change).
     let zone_now = crate::sys::time::local_zone(now_ms).1;
-    let header = line_of(
+    let header = layout.line([
         "AGO",
         &zone_now,
         "PROJECT",
@@ -201,24 +208,25 @@ pub fn render(rows: &[Row], now_ms: i64, style: &Style) -> String {
         "ANSWER",
         "OUTCOME  ",
         "F",
-    );
+    ]);
     out.push_str(&style.paint("1", &fit(header.trim_end(), style.width, false)));
     out.push('\n');
     for ((row, project), id) in rows.iter().zip(&projects).zip(&ids) {
         let (label, colour) = outcome_label(row.outcome);
         let ago = crate::sys::time::format_age(now_ms - row.asked_at);
         let minute = local_minute(row.asked_at).0;
+        let (question, answer) = (question_line(row), answer_text(row));
         let cells = |outcome: &str| {
-            line_of(
+            layout.line([
                 &ago,
                 minute.get(5..).unwrap_or(""),
                 project,
                 id,
-                &question_line(row),
-                &answer_text(row),
+                &question,
+                &answer,
                 outcome,
                 followed_mark(row.followed_recommendation),
-            )
+            ])
         };
         let plain = cells(&fit(label, 9, true));
         let line = if columns(plain.trim_end()) > style.width {
@@ -267,6 +275,35 @@ fn is_chosen(row: &Row, label: &str) -> bool {
     row.answer.as_deref() == Some(label)
 }
 
+/// One offered option of a row in full: its mark (chosen or not), label, recommendation and
+/// description.
+fn option_line(row: &Row, option: &askhook_core::question::Choice, style: &Style) -> String {
+    let chosen = is_chosen(row, &option.label);
+    let mark = match (row.multi_select, chosen) {
+        (true, true) => "[x]",
+        (true, false) => "[ ]",
+        (false, true) => "(•)",
+        (false, false) => "( )",
+    };
+    let recommended = if row.recommended.as_deref() == Some(option.label.as_str())
+        && !option.label.to_lowercase().contains("recommended")
+    {
+        " (recommended)"
+    } else {
+        ""
+    };
+    let mut text = format!("{mark} {}{recommended}", ui::sanitize(&option.label, false));
+    if !option.description.is_empty() {
+        text.push_str(&format!(" — {}", ui::sanitize(&option.description, false)));
+    }
+    let text = if chosen {
+        style.paint("1", &text)
+    } else {
+        text
+    };
+    format!("    {text}\n")
+}
+
 /// One row in full: the whole question, every option with the chosen one marked, the
 /// answer, and where it was asked.
 pub fn render_block(row: &Row, now_ms: i64, style: &Style) -> String {
@@ -287,32 +324,8 @@ pub fn render_block(row: &Row, now_ms: i64, style: &Style) -> String {
         out.push_str(&format!("  [{}]\n", ui::sanitize(h, false)));
     }
     out.push_str(&wrap(&ui::sanitize(&row.question, true), style.width, "  "));
-    let multi = row.multi_select;
     for option in &row.options {
-        let chosen = is_chosen(row, &option.label);
-        let mark = match (multi, chosen) {
-            (true, true) => "[x]",
-            (true, false) => "[ ]",
-            (false, true) => "(•)",
-            (false, false) => "( )",
-        };
-        let recommended = if row.recommended.as_deref() == Some(option.label.as_str())
-            && !option.label.to_lowercase().contains("recommended")
-        {
-            " (recommended)"
-        } else {
-            ""
-        };
-        let mut text = format!("{mark} {}{recommended}", ui::sanitize(&option.label, false));
-        if !option.description.is_empty() {
-            text.push_str(&format!(" — {}", ui::sanitize(&option.description, false)));
-        }
-        let text = if chosen {
-            style.paint("1", &text)
-        } else {
-            text
-        };
-        out.push_str(&format!("    {text}\n"));
+        out.push_str(&option_line(row, option, style));
     }
     let field = |name: &str, value: &Option<String>, out: &mut String| {
         if let Some(v) = value.as_deref().filter(|v| !v.is_empty()) {

@@ -46,34 +46,32 @@ fn emit(event: &'static str, row: &Row, json: bool) -> Result<()> {
     let project = row
         .project
         .as_deref()
-        .map(crate::sys::project::short_name)
-        .unwrap_or("-");
-    let line = match event {
-        "asked" => format!(
+        .map_or("-", crate::sys::project::short_name);
+    let line = if event == "asked" {
+        format!(
             "{clock} asked    {}  {}  {}",
             ui::sanitize(project, false),
             ui::sanitize(&row.question_id, false),
             ui::sanitize(row.question.lines().next().unwrap_or(""), false)
-        ),
-        _ => {
-            let followed = match row.followed_recommendation {
-                Some(true) => " ✓",
-                Some(false) => " ✗",
-                None => "",
-            };
-            let detail = row
-                .answer
-                .as_deref()
-                .or(row.error.as_deref())
-                .unwrap_or("-");
-            format!(
-                "{clock} {:<8} {}  {}  {}{followed}",
-                row.outcome.as_str(),
-                ui::sanitize(project, false),
-                ui::sanitize(&row.question_id, false),
-                ui::sanitize(detail, false)
-            )
-        }
+        )
+    } else {
+        let followed = match row.followed_recommendation {
+            Some(true) => " ✓",
+            Some(false) => " ✗",
+            None => "",
+        };
+        let detail = row
+            .answer
+            .as_deref()
+            .or(row.error.as_deref())
+            .unwrap_or("-");
+        format!(
+            "{clock} {:<8} {}  {}  {}{followed}",
+            row.outcome.as_str(),
+            ui::sanitize(project, false),
+            ui::sanitize(&row.question_id, false),
+            ui::sanitize(detail, false)
+        )
     };
     ui::println(&line)
 }

@@ -432,7 +432,7 @@ mod tests {
             event_of(payload(r#"{"hook_event_name":"Notification"}"#)),
             Ok(None)
         );
-        assert_eq!(event_of(payload(r#"{}"#)), Ok(None));
+        assert_eq!(event_of(payload(r"{}")), Ok(None));
     }
 
     #[test]

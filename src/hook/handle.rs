@@ -2,6 +2,7 @@
 //! classifier), decide (the core policy), record (one transaction, or the spool), and the
 //! output to print. Pure but for the store and the spool.
 
+use std::collections::HashMap;
 use std::time::Duration;
 
 use askhook_core::answer::{Answer, Response};
@@ -205,9 +206,9 @@ fn on_asked(call: &Call, questions: &[Question], ctx: &HookContext) -> Handled {
                 "reading preferences failed: {e}{}; asking the human",
                 busy_hint(&e)
             ));
-            Default::default()
+            HashMap::default()
         }
-        None => Default::default(),
+        None => HashMap::default(),
     };
     let assessed: Vec<Assessed<'_>> = questions
         .iter()

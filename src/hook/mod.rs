@@ -107,22 +107,19 @@ pub fn run(paths: Paths, budget: Budget) -> Vec<u8> {
             Err(e) => Handled::abstain_because(e),
         }
     }));
-    let output = match result {
-        Ok(handled) => {
-            for line in &handled.errors {
-                log.write("hook", line);
-            }
-            render::render(&handled.output)
+    let output = if let Ok(handled) = result {
+        for line in &handled.errors {
+            log.write("hook", line);
         }
-        Err(_) => {
-            let message = LAST_PANIC
-                .lock()
-                .ok()
-                .and_then(|mut s| s.take())
-                .unwrap_or_else(|| "unknown panic".into());
-            log.write("hook", &format!("panic (abstained): {message}"));
-            Vec::new()
-        }
+        render::render(&handled.output)
+    } else {
+        let message = LAST_PANIC
+            .lock()
+            .ok()
+            .and_then(|mut s| s.take())
+            .unwrap_or_else(|| "unknown panic".into());
+        log.write("hook", &format!("panic (abstained): {message}"));
+        Vec::new()
     };
     deadline::disarm();
     output

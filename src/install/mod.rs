@@ -210,7 +210,7 @@ fn read_settings(path: &Path) -> Result<Read> {
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             return Ok(Read {
                 bytes: None,
-                value: Value::Object(Default::default()),
+                value: Value::Object(serde_json::Map::default()),
             })
         }
         Err(e) => return Err(Error::io(path, e)),
@@ -247,7 +247,7 @@ fn indent_of(text: &str) -> String {
         .to_owned()
 }
 
-/// serde_json's pretty formatter, optionally writing every non-ASCII character as `\uXXXX`
+/// `serde_json`'s pretty formatter, optionally writing every non-ASCII character as `\uXXXX`
 /// (so a file a Python tool wrote with `ensure_ascii` stays byte-identical where untouched).
 struct Pretty<'a> {
     inner: serde_json::ser::PrettyFormatter<'a>,
@@ -303,10 +303,7 @@ fn render(value: &Value, original: Option<&[u8]>) -> String {
     use serde::Serialize as _;
     let ascii = original.is_some_and(|o| o.is_ascii() && o.windows(2).any(|w| w == b"\\u"));
     let original = original.map(String::from_utf8_lossy);
-    let indent = original
-        .as_deref()
-        .map(indent_of)
-        .unwrap_or_else(|| "  ".into());
+    let indent = original.as_deref().map_or_else(|| "  ".into(), indent_of);
     let mut buf = Vec::new();
     let formatter = Pretty {
         inner: serde_json::ser::PrettyFormatter::with_indent(indent.as_bytes()),
@@ -328,10 +325,10 @@ fn render(value: &Value, original: Option<&[u8]>) -> String {
 
 /// The sidecar lock file of a settings file.
 fn lock_path(path: &Path) -> PathBuf {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "settings.json".into());
+    let name = path.file_name().map_or_else(
+        || "settings.json".into(),
+        |n| n.to_string_lossy().into_owned(),
+    );
     path.with_file_name(format!(".{name}.askhook-lock"))
 }
 
@@ -447,7 +444,7 @@ pub(crate) fn backup(path: &Path, bytes: &[u8]) -> Result<PathBuf> {
                 created = Some((candidate, file));
                 break;
             }
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
             Err(e) => return Err(Error::io(&candidate, e)),
         }
     }
@@ -457,7 +454,7 @@ pub(crate) fn backup(path: &Path, bytes: &[u8]) -> Result<PathBuf> {
             io::Error::new(io::ErrorKind::AlreadyExists, "no free backup name"),
         )
     })?;
-    if let Err(e) = file.write_all(bytes).and_then(|_| file.sync_all()) {
+    if let Err(e) = file.write_all(bytes).and_then(|()| file.sync_all()) {
         let _ = fs::remove_file(&backup_path);
         return Err(Error::io(&backup_path, e));
     }

@@ -36,7 +36,7 @@ pub const EFFECTIVE_OUTCOME: &str = "CASE WHEN q.outcome = 'pending' AND (
                      AND (n.prompt_id IS NULL OR q.prompt_id IS NULL OR n.prompt_id <> q.prompt_id)))
     THEN 'abandoned' ELSE q.outcome END";
 
-/// Which rows to read. Every condition set is ANDed; an empty filter reads every row.
+/// Which rows to read. Every condition set is `ANDed`; an empty filter reads every row.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Filter {
     /// The clock the effective outcome is read at.

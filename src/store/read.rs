@@ -72,15 +72,9 @@ impl Store {
         filter: &Filter,
         mut each: impl FnMut(Row) -> std::result::Result<(), E>,
     ) -> std::result::Result<(), E> {
-        let (sql, params) = rows_sql(filter);
-        let mut stmt = self.conn.prepare(&sql).map_err(super::Error::from)?;
-        let mut rows = stmt
-            .query(params_from_iter(params.iter()))
-            .map_err(super::Error::from)?;
-        while let Some(row) = rows.next().map_err(super::Error::from)? {
-            each(Row::from_sql(row).map_err(super::Error::from)?)?;
-        }
-        Ok(())
+        self.for_each_raw(filter, |row| {
+            each(Row::from_sql(row).map_err(super::Error::from)?)
+        })
     }
 
     /// Reading pragmas for a query command's connection: memory-map the file and give the

@@ -75,32 +75,21 @@ pub trait Kebab: Sized + Copy {
     fn from_text(text: &str) -> Option<Self>;
 }
 
-impl Kebab for Outcome {
-    fn as_text(self) -> &'static str {
-        self.as_str()
-    }
-    fn from_text(text: &str) -> Option<Self> {
-        Outcome::parse(text)
-    }
+/// `impl Kebab` for types with `as_str` and `parse`.
+macro_rules! kebab {
+    ($($t:ty),*) => {$(
+        impl Kebab for $t {
+            fn as_text(self) -> &'static str {
+                self.as_str()
+            }
+            fn from_text(text: &str) -> Option<Self> {
+                <$t>::parse(text)
+            }
+        }
+    )*};
 }
 
-impl Kebab for Door {
-    fn as_text(self) -> &'static str {
-        self.as_str()
-    }
-    fn from_text(text: &str) -> Option<Self> {
-        Door::parse(text)
-    }
-}
-
-impl Kebab for IdSource {
-    fn as_text(self) -> &'static str {
-        self.as_str()
-    }
-    fn from_text(text: &str) -> Option<Self> {
-        IdSource::parse(text)
-    }
-}
+kebab!(Outcome, Door, IdSource);
 
 /// A [`Kebab`] value as an SQL parameter or column.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -50,16 +50,16 @@ pub fn arm(after: Duration, error_log: &Path, line: &str) -> io::Result<()> {
     unsafe {
         let mut action: libc::sigaction = std::mem::zeroed();
         action.sa_sigaction = on_deadline as extern "C" fn(libc::c_int) as libc::sighandler_t;
-        libc::sigemptyset(&mut action.sa_mask);
-        if libc::sigaction(libc::SIGALRM, &action, ptr::null_mut()) != 0 {
+        libc::sigemptyset(&raw mut action.sa_mask);
+        if libc::sigaction(libc::SIGALRM, &raw const action, ptr::null_mut()) != 0 {
             return Err(io::Error::last_os_error());
         }
         // The signal mask survives exec: a caller that blocked SIGALRM would otherwise
         // switch the deadline off.
         let mut alarm: libc::sigset_t = std::mem::zeroed();
-        libc::sigemptyset(&mut alarm);
-        libc::sigaddset(&mut alarm, libc::SIGALRM);
-        if libc::pthread_sigmask(libc::SIG_UNBLOCK, &alarm, ptr::null_mut()) != 0 {
+        libc::sigemptyset(&raw mut alarm);
+        libc::sigaddset(&raw mut alarm, libc::SIGALRM);
+        if libc::pthread_sigmask(libc::SIG_UNBLOCK, &raw const alarm, ptr::null_mut()) != 0 {
             return Err(io::Error::last_os_error());
         }
     }
@@ -90,7 +90,7 @@ fn set_timer(after: Duration) -> io::Result<()> {
         },
     };
     // SAFETY: `timer` is a valid itimerval; the old value is not wanted.
-    if unsafe { libc::setitimer(libc::ITIMER_REAL, &timer, ptr::null_mut()) } != 0 {
+    if unsafe { libc::setitimer(libc::ITIMER_REAL, &raw const timer, ptr::null_mut()) } != 0 {
         return Err(io::Error::last_os_error());
     }
     Ok(())

@@ -41,10 +41,7 @@ impl ErrorLog {
         if let Some(dir) = self.path.parent() {
             fsutil::create_private_dir(dir)?;
         }
-        if fs::metadata(&self.path)
-            .map(|m| m.len() >= MAX_BYTES)
-            .unwrap_or(false)
-        {
+        if fs::metadata(&self.path).is_ok_and(|m| m.len() >= MAX_BYTES) {
             let mut rotated = self.path.clone().into_os_string();
             rotated.push(".1");
             let _ = fs::rename(&self.path, rotated);
@@ -68,7 +65,7 @@ impl ErrorLog {
         let lines: Vec<&str> = text.lines().collect();
         lines[lines.len().saturating_sub(n)..]
             .iter()
-            .map(|s| s.to_string())
+            .map(std::string::ToString::to_string)
             .collect()
     }
 }

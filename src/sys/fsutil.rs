@@ -63,7 +63,7 @@ fn poll_lock(
         if spent >= budget {
             return Ok(false);
         }
-        std::thread::sleep(pause.min(budget - spent));
+        std::thread::sleep(pause.min(budget.checked_sub(spent).unwrap()));
         pause = (pause * 2).min(Duration::from_millis(25));
     }
 }
@@ -110,12 +110,11 @@ fn create_temp_beside(dir: &Path, name: &str) -> io::Result<(PathBuf, File)> {
     for attempt in 0..100u32 {
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.subsec_nanos())
-            .unwrap_or(0);
+            .map_or(0, |d| d.subsec_nanos());
         let candidate = dir.join(format!(".{name}.askhook-tmp.{pid}.{nanos:x}.{attempt}"));
         match private_options(OpenOptions::new().write(true).create_new(true)).open(&candidate) {
             Ok(file) => return Ok((candidate, file)),
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
             Err(e) => return Err(e),
         }
     }

@@ -110,8 +110,7 @@ impl Paths {
 pub fn spool_for(db: &Path) -> PathBuf {
     let mut name = db
         .file_name()
-        .map(OsString::from)
-        .unwrap_or_else(|| OsString::from("askhook.db"));
+        .map_or_else(|| OsString::from("askhook.db"), OsString::from);
     name.push(".spool");
     db.with_file_name(name)
 }
@@ -147,16 +146,13 @@ impl Budget {
     pub fn resolve(env: &dyn Fn(&str) -> Option<OsString>) -> Budget {
         let number = |name: &str| env(name).and_then(|v| v.to_str()?.trim().parse::<u64>().ok());
         let default = Budget::default();
-        let deadline = number("ASKHOOK_DEADLINE_MS")
-            .map(Duration::from_millis)
-            .unwrap_or(default.deadline);
+        let deadline =
+            number("ASKHOOK_DEADLINE_MS").map_or(default.deadline, Duration::from_millis);
         let busy_timeout = number("ASKHOOK_BUSY_TIMEOUT_MS")
-            .map(Duration::from_millis)
-            .unwrap_or(default.busy_timeout)
+            .map_or(default.busy_timeout, Duration::from_millis)
             .min(deadline);
-        let max_input_bytes = number("ASKHOOK_MAX_INPUT_BYTES")
-            .map(|n| n as usize)
-            .unwrap_or(default.max_input_bytes);
+        let max_input_bytes =
+            number("ASKHOOK_MAX_INPUT_BYTES").map_or(default.max_input_bytes, |n| n as usize);
         Budget {
             deadline,
             busy_timeout,

@@ -11,7 +11,7 @@ use crate::error::{Error, Result};
 pub fn print(text: &str) -> Result<()> {
     let mut out = io::stdout().lock();
     out.write_all(text.as_bytes())
-        .and_then(|_| out.flush())
+        .and_then(|()| out.flush())
         .map_err(|e| Error::io("stdout", e))
 }
 
@@ -60,7 +60,7 @@ mod tests {
     fn escape_sequences_cannot_reach_the_terminal() {
         let hostile = "ok\u{1b}]0;pwned\u{7}\u{1b}[2J\r\u{9b}31m";
         let clean = sanitize(hostile, false);
-        assert!(!clean.chars().any(|c| c.is_control()), "{clean:?}");
+        assert!(!clean.chars().any(char::is_control), "{clean:?}");
         assert!(clean.starts_with("ok"));
         assert_eq!(sanitize("a\nb", true), "a\nb");
         assert_eq!(sanitize("a\nb", false), "a b");

@@ -24,7 +24,7 @@ pub fn fixture(name: &str) -> Vec<u8> {
     std::fs::read(fixtures().join(name)).unwrap_or_else(|e| panic!("fixture {name}: {e}"))
 }
 
-/// A private world: HOME, ASKHOOK_HOME, CLAUDE_CONFIG_DIR and a project folder, all temp.
+/// A private world: HOME, `ASKHOOK_HOME`, `CLAUDE_CONFIG_DIR` and a project folder, all temp.
 pub struct World {
     pub tmp: tempfile::TempDir,
     pub home: PathBuf,
@@ -239,8 +239,8 @@ impl Run {
         // SAFETY: openpty writes two fds into the out-parameters; null name/termios/winsize.
         let rc = unsafe {
             libc::openpty(
-                &mut master,
-                &mut slave_fd,
+                &raw mut master,
+                &raw mut slave_fd,
                 std::ptr::null_mut(),
                 std::ptr::null(),
                 std::ptr::null(),

@@ -110,6 +110,7 @@ fn silencing_under_an_agent_marker_without_a_terminal_is_refused_and_writes_noth
 
 #[test]
 fn a_scrubbed_environment_does_not_hide_the_agent_that_started_it() {
+    use std::os::unix::process::CommandExt;
     let world = World::new();
     // The shell carries the marker, as an agent's Bash tool does; the command strips it.
     let script = format!(
@@ -123,7 +124,6 @@ fn a_scrubbed_environment_does_not_hide_the_agent_that_started_it() {
         .env("CLAUDECODE", "1")
         .current_dir(&world.project)
         .args(["-c", &script]);
-    use std::os::unix::process::CommandExt;
     // SAFETY: setsid only, between fork and exec.
     unsafe {
         sh.pre_exec(|| {
@@ -461,6 +461,16 @@ fn secrets_never_land_in_the_log() {
 
 /// Check one hook run's stdout: empty, or exactly one JSON object line with the payload's
 /// event, never `defer`, never `allow`.
+/// Every string anywhere in a JSON value.
+fn strings(v: &Value, out: &mut Vec<String>) {
+    match v {
+        Value::String(s) => out.push(s.clone()),
+        Value::Array(a) => a.iter().for_each(|x| strings(x, out)),
+        Value::Object(o) => o.values().for_each(|x| strings(x, out)),
+        _ => {}
+    }
+}
+
 fn check_output(stdout: &[u8], event: Option<&str>) -> Result<(), String> {
     if stdout.is_empty() {
         return Ok(());
@@ -483,14 +493,6 @@ fn check_output(stdout: &[u8], event: Option<&str>) -> Result<(), String> {
     if let Some(decision) = out.get("permissionDecision") {
         if decision != "deny" {
             return Err(format!("decision {decision}: {text}"));
-        }
-    }
-    fn strings(v: &Value, out: &mut Vec<String>) {
-        match v {
-            Value::String(s) => out.push(s.clone()),
-            Value::Array(a) => a.iter().for_each(|x| strings(x, out)),
-            Value::Object(o) => o.values().for_each(|x| strings(x, out)),
-            _ => {}
         }
     }
     let mut all = Vec::new();
@@ -726,7 +728,7 @@ fn hostile_payloads_abstain_within_the_deadline_with_one_error_line() {
         );
         // 10 MiB inside the question text (beyond the input cap).
         let at = p.windows(4).position(|w| w == b"Q?\",").unwrap();
-        p.splice(at..at + 1, std::iter::repeat_n(b'x', 10 << 20));
+        p.splice(at..=at, std::iter::repeat_n(b'x', 10 << 20));
         p
     };
     let invalid_utf8 = {
@@ -769,7 +771,7 @@ fn hostile_payloads_abstain_within_the_deadline_with_one_error_line() {
         if !out.stdout.is_empty() {
             problems.push(format!("stdout {:?}", String::from_utf8_lossy(&out.stdout)));
         }
-        if took > Duration::from_millis(4_000) {
+        if took > Duration::from_secs(4) {
             problems.push(format!("took {took:?}"));
         }
         if lines.len() != 1 {
@@ -806,7 +808,7 @@ fn a_large_question_inside_the_cap_abstains_in_time_and_is_scrubbed() {
     assert_eq!(out.status.code(), Some(0));
     assert!(out.stdout.is_empty(), "{}", stdout(&out));
     assert!(
-        started.elapsed() < Duration::from_millis(4_000),
+        started.elapsed() < Duration::from_secs(4),
         "{:?}",
         started.elapsed()
     );

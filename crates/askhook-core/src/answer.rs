@@ -130,7 +130,7 @@ fn match_answer_map(
         }
     }
     if questions.len() == 1 && map.len() == 1 && found[0].is_none() {
-        found[0] = map[0].1.clone();
+        found[0].clone_from(&map[0].1);
     }
     found
 }

@@ -1,5 +1,5 @@
 //! askhook's pure core: everything askhook decides, with no I/O. The compiler keeps it pure:
-//! this crate depends on serde, serde_json and sha1 only (no rusqlite, no file system, no
+//! this crate depends on `serde`, `serde_json` and `sha1` only (no rusqlite, no file system, no
 //! terminal), so the `askhook` binary crate holds every read and write.
 //!
 //! | module | owns |

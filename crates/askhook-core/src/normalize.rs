@@ -39,6 +39,8 @@ pub fn fold(text: &str) -> String {
     out
 }
 
+// A data table written as a `match`: one arm per family of look-alike characters.
+#[allow(clippy::too_many_lines)]
 fn fold_char(c: char, out: &mut String) {
     let u = c as u32;
     // Invisible: zero-width, bidi controls, soft hyphen, joiners, variation selectors, tags.

@@ -226,10 +226,10 @@ mod tests {
 
     #[test]
     fn eligibility_table() {
+        use Preference::{AlwaysAsk, AskOnlyForOneWay, NeverAsk};
         let rec = q(&["A (Recommended)", "B"]);
         let none = q(&["A", "B"]);
         let two = q(&["A (Recommended)", "B (Recommended)"]);
-        use Preference::*;
         let cases: &[(
             &str,
             &Question,

@@ -13,6 +13,8 @@
 //! `Recommended: X` line in the question text naming exactly one option by label or letter.
 //! Two candidates are ambiguous, which counts as no recommendation.
 
+use std::fmt::Write as _;
+
 use serde::{Deserialize, Serialize};
 use sha1::{Digest, Sha1};
 
@@ -76,7 +78,7 @@ impl Recommendation {
     }
 }
 
-/// One question of an AskUserQuestion call.
+/// One question of an `AskUserQuestion` call.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Question {
     /// Position in `tool_input.questions`.
@@ -161,7 +163,7 @@ pub fn hash_id(text: &str, options: &[Choice]) -> String {
     let mut id = String::with_capacity(15);
     id.push_str("hook-");
     for byte in &digest[..5] {
-        id.push_str(&format!("{byte:02x}"));
+        let _ = write!(id, "{byte:02x}");
     }
     id
 }
@@ -181,16 +183,13 @@ fn strip_markers(text: &str) -> (Option<String>, String) {
         let after = &rest[at + prefix.len()..];
         let id_end = after.find('>');
         let id = id_end.map(|end| &after[..end]);
-        match id.filter(|id| is_valid_id(id)) {
-            Some(id) => {
-                out.push_str(&rest[..at]);
-                found.get_or_insert_with(|| id.to_owned());
-                rest = &after[id.len() + 1..];
-            }
-            None => {
-                out.push_str(&rest[..at + prefix.len()]);
-                rest = after;
-            }
+        if let Some(id) = id.filter(|id| is_valid_id(id)) {
+            out.push_str(&rest[..at]);
+            found.get_or_insert_with(|| id.to_owned());
+            rest = &after[id.len() + 1..];
+        } else {
+            out.push_str(&rest[..at + prefix.len()]);
+            rest = after;
         }
     }
     out.push_str(rest);
@@ -440,10 +439,10 @@ pub(crate) mod tests {
         // sha1("unknown::Which database?::PostgreSQL|SQLite")
         let mut h = Sha1::new();
         h.update(b"unknown::Which database?::PostgreSQL|SQLite");
-        let hex: String = h.finalize()[..5]
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect();
+        let hex = h.finalize()[..5].iter().fold(String::new(), |mut hex, b| {
+            let _ = write!(hex, "{b:02x}");
+            hex
+        });
         assert_eq!(
             hash_id("Which database?", &choices(&["SQLite", "PostgreSQL"])),
             format!("hook-{hex}")

@@ -211,7 +211,7 @@ impl Registry {
                 let door = self.door(&e.id).unwrap_or(e.door_type);
                 let user = self.user.iter().rev().find(|u| u.id == e.id);
                 let mut entry = match user {
-                    Some(u) if self.user_counts(u) => u.clone(),
+                    Some(u) if Self::user_counts(u) => u.clone(),
                     _ => e.clone(),
                 };
                 entry.door_type = door;
@@ -228,7 +228,7 @@ impl Registry {
 
     /// Whether a user entry takes effect (it does unless it lowers an embedded one-way door
     /// without `i_know`).
-    fn user_counts(&self, u: &Entry) -> bool {
+    fn user_counts(u: &Entry) -> bool {
         !(u.door_type == Door::TwoWay && !u.i_know && embedded_door(&u.id) == Some(Door::OneWay))
     }
 
@@ -244,7 +244,7 @@ impl Registry {
                     embedded,
                     user: u.door_type,
                     i_know: u.i_know,
-                    honoured: self.user_counts(u),
+                    honoured: Self::user_counts(u),
                 })
             })
             .collect()
@@ -328,16 +328,8 @@ pub fn registry_door(text: &str) -> Option<Door> {
     Door::parse(text).filter(|d| *d != Door::Unknown)
 }
 
-/// A registry id: kebab-case, `[a-z0-9]+(-[a-z0-9]+)*`, at most 64 bytes.
-pub fn is_kebab_id(id: &str) -> bool {
-    (1..=64).contains(&id.len())
-        && !id.starts_with('-')
-        && !id.ends_with('-')
-        && !id.contains("--")
-        && id
-            .bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-}
-
+mod id;
 #[cfg(test)]
 mod tests;
+
+pub use id::is_kebab_id;

@@ -231,64 +231,68 @@ pub fn find(text: &str) -> Vec<Span> {
             continue;
         }
         // `i` starts a word: try the specific matchers, most specific first.
-        if let Some(span) = prefixed(bytes, i, &mut memo) {
-            i = span.end;
-            spans.push(span);
-            continue;
+        if let Some((found, resume)) = at_word(bytes, i, &mut memo) {
+            spans.extend(found);
+            i = resume;
+        } else {
+            i += 1;
         }
-        if b == b'e' && i >= memo.jwt_until {
-            match jwt(bytes, i) {
-                Ok(end) => {
-                    spans.push(Span {
+    }
+    spans
+}
+
+/// What starts at the word at `i`: maybe a secret, and where to resume; `None` when nothing
+/// does (the caller moves on by one byte).
+fn at_word(bytes: &[u8], i: usize, memo: &mut Memo) -> Option<(Option<Span>, usize)> {
+    let b = bytes[i];
+    if let Some(span) = prefixed(bytes, i, memo) {
+        return Some((Some(span), span.end));
+    }
+    if b == b'e' && i >= memo.jwt_until {
+        match jwt(bytes, i) {
+            Ok(end) => {
+                let kind = "jwt";
+                return Some((
+                    Some(Span {
                         start: i,
                         end,
-                        kind: "jwt",
-                    });
-                    i = end;
-                    continue;
-                }
-                Err(until) => memo.jwt_until = until,
+                        kind,
+                    }),
+                    end,
+                ));
             }
+            Err(until) => memo.jwt_until = until,
         }
-        if i >= memo.ident_until {
-            match assignment(bytes, i) {
-                Ok(found) => {
-                    let resume = found.resume;
-                    spans.extend(found.span);
-                    i = resume;
-                    continue;
-                }
-                Err(until) => memo.ident_until = until,
-            }
+    }
+    if i >= memo.ident_until {
+        match assignment(bytes, i) {
+            Ok(found) => return Some((found.span, found.resume)),
+            Err(until) => memo.ident_until = until,
         }
-        if (b == b'B' || b == b'b') && i >= memo.bearer_until {
-            match bare_bearer(bytes, i) {
-                Ok(span) => {
-                    i = span.end;
-                    spans.push(span);
-                    continue;
-                }
-                Err(until) => memo.bearer_until = until,
-            }
+    }
+    if (b == b'B' || b == b'b') && i >= memo.bearer_until {
+        match bare_bearer(bytes, i) {
+            Ok(span) => return Some((Some(span), span.end)),
+            Err(until) => memo.bearer_until = until,
         }
-        // A generic run is judged once, from its first alphanumeric (so `/9j/4AAQ…` and
-        // `--x=…` are judged too, and `--token=…` is first seen as an assignment).
-        if i >= memo.generic_until {
-            let end = run_end(bytes, i, is_run_char);
-            memo.generic_until = end;
-            if let Some(kind) = high_entropy(&bytes[i..end]) {
-                spans.push(Span {
+    }
+    // A generic run is judged once, from its first alphanumeric (so `/9j/4AAQ…` and
+    // `--x=…` are judged too, and `--token=…` is first seen as an assignment).
+    if i >= memo.generic_until {
+        let end = run_end(bytes, i, is_run_char);
+        memo.generic_until = end;
+        if let Some(kind) = high_entropy(&bytes[i..end]) {
+            return Some((
+                Some(Span {
                     start: i,
                     end,
                     kind,
-                });
-                i = end;
-                continue;
-            }
+                }),
+                end,
+            ));
         }
-        i += 1;
     }
-    spans
+    None
 }
 
 /// The end of the run of `class` chars from `start`, at most [`MAX_TOKEN`] long.
@@ -379,12 +383,10 @@ struct Assignment {
     resume: usize,
 }
 
-/// `<identifier ending in a keyword> [quote] (=|:|:=|=>) [quote]value`.
-/// Err(until) when `i` starts no such assignment (nor does any start before `until`).
-fn assignment(bytes: &[u8], i: usize) -> Result<Assignment, usize> {
-    let ident_end = run_end(bytes, i, is_ident_char);
-    let ident = &bytes[i..ident_end];
-    let Some(mut kind) = KEYWORDS.iter().find_map(|(word, kind)| {
+/// The secret kind an identifier names (`DB_PASSWORD` → `password`), when it ends in a keyword
+/// at a word boundary.
+fn keyword_kind(ident: &[u8]) -> Option<&'static str> {
+    let kind = KEYWORDS.iter().find_map(|(word, kind)| {
         let word = word.as_bytes();
         if ident.len() < word.len() || !ident[ident.len() - word.len()..].eq_ignore_ascii_case(word)
         {
@@ -395,86 +397,71 @@ fn assignment(bytes: &[u8], i: usize) -> Result<Assignment, usize> {
             || matches!(ident[at - 1], b'_' | b'-' | b'.')
             || (ident[at].is_ascii_uppercase() && ident[at - 1].is_ascii_lowercase());
         boundary.then_some(*kind)
-    }) else {
-        return Err(ident_end);
-    };
-    if ident.windows(3).any(|w| w.eq_ignore_ascii_case(b"aws"))
-        && ident.windows(6).any(|w| w.eq_ignore_ascii_case(b"secret"))
-    {
-        kind = "aws-secret-key";
+    })?;
+    let aws_secret = ident.windows(3).any(|w| w.eq_ignore_ascii_case(b"aws"))
+        && ident.windows(6).any(|w| w.eq_ignore_ascii_case(b"secret"));
+    Some(if aws_secret { "aws-secret-key" } else { kind })
+}
+
+/// The assignment operator at `j` (`=`, `=>`, `:=`, `:`; not `==` or `::`): where the value
+/// may start, and whether it was a bare `:`.
+fn operator(bytes: &[u8], mut j: usize) -> Option<(usize, bool)> {
+    while matches!(bytes.get(j), Some(b' ' | b'\t')) {
+        j += 1;
     }
+    let (len, colon) = match (bytes.get(j), bytes.get(j + 1)) {
+        (Some(b'='), Some(b'=')) | (Some(b':'), Some(b':')) => return None,
+        (Some(b'='), Some(b'>')) | (Some(b':'), Some(b'=')) => (2, false),
+        (Some(b'='), _) => (1, false),
+        (Some(b':'), _) => (1, true),
+        _ => return None,
+    };
+    j += len;
+    while matches!(bytes.get(j), Some(b' ' | b'\t')) {
+        j += 1;
+    }
+    Some((j, colon))
+}
+
+/// The value starting at `j`: its quote, if any, and its byte range (inside the quotes).
+fn value_bounds(bytes: &[u8], j: usize) -> (Option<u8>, usize, usize) {
+    if let Some(q @ (b'"' | b'\'' | b'`')) = bytes.get(j).copied() {
+        let start = j + 1;
+        let mut end = start;
+        while end < bytes.len() && bytes[end] != q && bytes[end] != b'\n' {
+            end += if bytes[end] == b'\\' && end + 1 < bytes.len() && bytes[end + 1] != b'\n' {
+                2
+            } else {
+                1
+            };
+        }
+        return (Some(q), start, end.min(bytes.len()));
+    }
+    let end = (j..bytes.len())
+        .find(|&k| {
+            bytes[k].is_ascii_whitespace()
+                || matches!(
+                    bytes[k],
+                    b',' | b';' | b'&' | b')' | b'}' | b']' | b'"' | b'\'' | b'<' | b'>' | b'`'
+                )
+        })
+        .unwrap_or(bytes.len());
+    (None, j, end)
+}
+
+/// `<identifier ending in a keyword> [quote] (=|:|:=|=>) [quote]value`.
+/// Err(until) when `i` starts no such assignment (nor does any start before `until`).
+fn assignment(bytes: &[u8], i: usize) -> Result<Assignment, usize> {
+    let ident_end = run_end(bytes, i, is_ident_char);
+    let kind = keyword_kind(&bytes[i..ident_end]).ok_or(ident_end)?;
     let key_quoted = i > 0 && matches!(bytes[i - 1], b'"' | b'\'');
     let mut j = ident_end;
     if key_quoted && matches!(bytes.get(j), Some(b'"' | b'\'')) {
         j += 1;
     }
-    while matches!(bytes.get(j), Some(b' ' | b'\t')) {
-        j += 1;
-    }
-    let colon = match (bytes.get(j), bytes.get(j + 1)) {
-        (Some(b'='), Some(b'=')) => return Err(ident_end),
-        (Some(b'='), Some(b'>')) => {
-            j += 2;
-            false
-        }
-        (Some(b'='), _) => {
-            j += 1;
-            false
-        }
-        (Some(b':'), Some(b'=')) => {
-            j += 2;
-            false
-        }
-        (Some(b':'), Some(b':')) => return Err(ident_end),
-        (Some(b':'), _) => {
-            j += 1;
-            true
-        }
-        _ => return Err(ident_end),
-    };
-    while matches!(bytes.get(j), Some(b' ' | b'\t')) {
-        j += 1;
-    }
+    let (j, colon) = operator(bytes, j).ok_or(ident_end)?;
     let none = |resume| Ok(Assignment { span: None, resume });
-    let quote = match bytes.get(j) {
-        Some(q @ (b'"' | b'\'' | b'`')) => Some(*q),
-        _ => None,
-    };
-    let (start, end) = match quote {
-        Some(q) => {
-            let start = j + 1;
-            let mut end = start;
-            while end < bytes.len() && bytes[end] != q && bytes[end] != b'\n' {
-                end += if bytes[end] == b'\\' && end + 1 < bytes.len() && bytes[end + 1] != b'\n' {
-                    2
-                } else {
-                    1
-                };
-            }
-            (start, end.min(bytes.len()))
-        }
-        None => {
-            let end = (j..bytes.len())
-                .find(|&k| {
-                    bytes[k].is_ascii_whitespace()
-                        || matches!(
-                            bytes[k],
-                            b',' | b';'
-                                | b'&'
-                                | b')'
-                                | b'}'
-                                | b']'
-                                | b'"'
-                                | b'\''
-                                | b'<'
-                                | b'>'
-                                | b'`'
-                        )
-                })
-                .unwrap_or(bytes.len());
-            (j, end)
-        }
-    };
+    let (quote, start, end) = value_bounds(bytes, j);
     let value = &bytes[start..end];
     if value.is_empty()
         || value.starts_with(b"[redacted:")
@@ -757,13 +744,13 @@ fn shannon(run: &[u8]) -> f64 {
         .iter()
         .filter(|&&c| c > 0)
         .map(|&c| {
-            let p = c as f64 / n;
+            let p = f64::from(c) / n;
             -p * log2(p)
         })
         .sum()
 }
 
-/// `log2(x)` for `x > 0`, to within a few ulps, without libm: `f64::log2` calls libm's, and
+/// `log2(x)` for `x > 0`, to within a few ulps, without `libm`: `f64::log2` calls `libm`'s, and
 /// this and SQLite's FTS5 (compiled out, see `.cargo/config.toml`) were the only reasons the
 /// binary loaded `libm.so`, about 0.1 ms of every hook run.
 fn log2(x: f64) -> f64 {
@@ -805,9 +792,11 @@ mod tests {
             );
             x *= 1.0137;
         }
-        assert_eq!(log2(1.0), 0.0);
-        assert_eq!(log2(8.0), 3.0);
-        assert_eq!(log2(0.5), -1.0);
+        // Exact: powers of two have exact logarithms.
+        #[allow(clippy::float_cmp)]
+        for (x, want) in [(1.0, 0.0), (8.0, 3.0), (0.5, -1.0)] {
+            assert_eq!(log2(x), want, "log2({x})");
+        }
     }
 
     /// Secrets that must be redacted: (name, text, the kind expected, a part that must survive).
