@@ -8,7 +8,7 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     match askhook::cli::parse(&args) {
-        Ok(cli) => askhook::run(cli),
+        Ok(cli) => askhook::run(&cli),
         Err(e) => e.exit(),
     }
 }

@@ -36,7 +36,7 @@ use askhook_core::question::IdSource;
 
 use crate::cli::ImportCommand;
 use crate::store::prefs::GLOBAL_SCOPE;
-use crate::store::{Outcome, Row, Store, Write};
+use crate::store::{Batch, Outcome, Row, Store};
 use crate::sys::ui;
 use crate::Context;
 use askhook_core::classify::Door;
@@ -239,7 +239,7 @@ fn import_log(
     report.imported += fresh.len() as u64;
     if !fresh.is_empty() {
         store
-            .apply(&Write::Records { records: fresh })
+            .apply(&Batch::Records { records: fresh })
             .map_err(|e| Error::db(store.path(), e))?;
     }
     Ok(())

@@ -61,32 +61,28 @@ pub trait Run {
 }
 
 /// Run a parsed command line: the hook, or any other subcommand with its error reported.
-pub fn run(cli: Cli) -> ExitCode {
-    let command = match cli.command {
+pub fn run(cli: &Cli) -> ExitCode {
+    let ctx = || Context::from_env(&cli.paths);
+    let result = match &cli.command {
         Command::Hook => return hook::run(&cli.paths),
-        other => other,
-    };
-    let ctx = Context::from_env(&cli.paths);
-    let result = match &command {
-        Command::Hook => unreachable!("routed above"),
-        Command::Log(args) => args.run(&ctx),
-        Command::Show(args) => args.run(&ctx),
-        Command::Stats(args) => stats::StatsCommand(args).run(&ctx),
-        Command::Pending(args) => pending::Pending(args).run(&ctx),
-        Command::Watch(args) => args.run(&ctx),
-        Command::Suggest(args) => args.run(&ctx),
-        Command::Export(args) => args.run(&ctx),
-        Command::Import(args) => args.run(&ctx),
-        Command::Forget(args) => args.run(&ctx),
-        Command::Demo(args) => args.run(&ctx),
-        Command::Pref(args) => args.run(&ctx),
-        Command::Install(args) => args.run(&ctx),
-        Command::Uninstall(args) => args.run(&ctx),
-        Command::Status(args) => args.run(&ctx),
-        Command::Rollback(args) => args.run(&ctx),
-        Command::Doctor(args) => args.run(&ctx),
-        Command::Classify(args) => args.run(&ctx),
-        Command::Registry(args) => args.run(&ctx),
+        Command::Log(args) => args.run(&ctx()),
+        Command::Show(args) => args.run(&ctx()),
+        Command::Stats(args) => stats::StatsCommand(args).run(&ctx()),
+        Command::Pending(args) => pending::Pending(args).run(&ctx()),
+        Command::Watch(args) => args.run(&ctx()),
+        Command::Suggest(args) => args.run(&ctx()),
+        Command::Export(args) => args.run(&ctx()),
+        Command::Import(args) => args.run(&ctx()),
+        Command::Forget(args) => args.run(&ctx()),
+        Command::Demo(args) => args.run(&ctx()),
+        Command::Pref(args) => args.run(&ctx()),
+        Command::Install(args) => args.run(&ctx()),
+        Command::Uninstall(args) => args.run(&ctx()),
+        Command::Status(args) => args.run(&ctx()),
+        Command::Rollback(args) => args.run(&ctx()),
+        Command::Doctor(args) => args.run(&ctx()),
+        Command::Classify(args) => args.run(&ctx()),
+        Command::Registry(args) => args.run(&ctx()),
     };
     match result {
         Ok(code) => code,

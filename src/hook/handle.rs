@@ -11,7 +11,7 @@ use askhook_core::policy::{self, Assessed, Decision};
 use askhook_core::question::Question;
 use askhook_core::registry::Registry;
 
-use crate::store::{self, spool, Outcome, Row, Store, Write};
+use crate::store::{self, spool, Batch, Outcome, Row, Store};
 use crate::sys::project::project_root;
 
 use super::event::{event_of, Call, Event, HookEvent};
@@ -164,13 +164,13 @@ fn busy_hint(e: &store::Error) -> &'static str {
 }
 
 /// The write for `records`, every stored text scrubbed of secrets first.
-fn records_write(mut records: Vec<Row>) -> Write {
+fn records_write(mut records: Vec<Row>) -> Batch {
     records.iter_mut().for_each(Row::scrub);
-    Write::Records { records }
+    Batch::Records { records }
 }
 
 /// Commit `write`, or spool it when the database cannot take it now.
-fn persist(store: Option<&mut Store>, write: &Write, ctx: &HookContext, errors: &mut Vec<String>) {
+fn persist(store: Option<&mut Store>, write: &Batch, ctx: &HookContext, errors: &mut Vec<String>) {
     if let Some(store) = store.filter(|s| !s.found_busy) {
         match store.apply(write) {
             Ok(()) => return,
@@ -320,7 +320,7 @@ fn on_turn_ended(session_id: String, _event: HookEvent, ctx: &HookContext) -> Ha
     let mut store = open_store(ctx, &mut errors);
     persist(
         store.as_mut(),
-        &Write::Decline {
+        &Batch::Decline {
             session_id,
             at: ctx.now_ms,
         },

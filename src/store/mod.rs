@@ -40,7 +40,7 @@ use crate::sys::fsutil;
 use crate::sys::paths::spool_for;
 
 pub use filter::Filter;
-pub use row::{Outcome, Row, Write};
+pub use row::{Batch, Outcome, Row};
 
 /// Why a store operation failed: SQLite, or the file system around it (folder, spool).
 #[derive(Debug)]
@@ -284,15 +284,15 @@ impl Store {
     }
 
     /// Apply one event's writes in one transaction.
-    pub fn apply(&mut self, write: &Write) -> Result<()> {
+    pub fn apply(&mut self, write: &Batch) -> Result<()> {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
         apply_in(&tx, write)?;
         tx.commit()?;
         let threshold = match write {
-            Write::Decline { .. } => WAL_CHECKPOINT_BYTES,
-            Write::Records { .. } => WAL_HARD_CAP_BYTES,
+            Batch::Decline { .. } => WAL_CHECKPOINT_BYTES,
+            Batch::Records { .. } => WAL_HARD_CAP_BYTES,
         };
         self.checkpoint_past(threshold);
         Ok(())
@@ -351,9 +351,9 @@ fn upsert() -> &'static str {
     })
 }
 
-fn apply_in(conn: &Connection, write: &Write) -> Result<()> {
+fn apply_in(conn: &Connection, write: &Batch) -> Result<()> {
     match write {
-        Write::Records { records } => {
+        Batch::Records { records } => {
             let all_pending = records.iter().all(|r| r.outcome == Outcome::Pending);
             let mut stmt = conn.prepare_cached(if all_pending {
                 insert_pending()
@@ -364,7 +364,7 @@ fn apply_in(conn: &Connection, write: &Write) -> Result<()> {
                 stmt.execute(rusqlite::params_from_iter(r.params()))?;
             }
         }
-        Write::Decline { session_id, at } => {
+        Batch::Decline { session_id, at } => {
             conn.prepare_cached(
                 "UPDATE questions SET outcome = 'declined', settled_at = ?2
                  WHERE session_id = ?1 AND outcome = 'pending' AND asked_at <= ?2",

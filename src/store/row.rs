@@ -384,7 +384,7 @@ pub struct Public<'a> {
 /// One event's worth of writes, applied in one transaction.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "write", rename_all = "kebab-case")]
-pub enum Write {
+pub enum Batch {
     /// Insert questions, or settle existing pending ones (idempotent on the natural key).
     Records { records: Vec<Row> },
     /// The session's turn moved on: its questions still pending (asked before `at`) are declined.
