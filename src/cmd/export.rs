@@ -11,10 +11,9 @@ use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use rusqlite::types::ValueRef;
-
 use crate::cli::{ExportArgs, ExportFormat, Filters};
 use crate::error::{Error, Result};
+use crate::store::read::{Field, RawRow};
 use crate::store::row::CSV_COLUMNS;
 use crate::store::{self, Filter, Row, Store};
 use crate::sys::{fsutil, time};
@@ -77,21 +76,20 @@ const TIME_COLUMNS: [usize; 2] = [24, 25];
 /// serialising them again would give) without building a row.
 fn write_raw_record<W: Write>(
     csv: &mut csv::Writer<W>,
-    row: &rusqlite::Row<'_>,
+    row: &RawRow<'_, '_>,
 ) -> std::result::Result<(), WriteError> {
     for i in 0..CSV_COLUMNS.len() {
-        let value = row.get_ref(i).map_err(store::Error::from)?;
-        match value {
-            ValueRef::Null => csv.write_field("")?,
-            ValueRef::Integer(n) if BOOL_COLUMNS.contains(&i) => {
+        match row.field(i)? {
+            Field::Null => csv.write_field("")?,
+            Field::Integer(n) if BOOL_COLUMNS.contains(&i) => {
                 csv.write_field(if n == 0 { "false" } else { "true" })?;
             }
-            ValueRef::Integer(n) if TIME_COLUMNS.contains(&i) => {
+            Field::Integer(n) if TIME_COLUMNS.contains(&i) => {
                 csv.write_field(time::format_rfc3339(n))?;
             }
-            ValueRef::Integer(n) => csv.write_field(n.to_string())?,
-            ValueRef::Real(f) => csv.write_field(f.to_string())?,
-            ValueRef::Text(t) | ValueRef::Blob(t) => csv.write_field(t)?,
+            Field::Integer(n) => csv.write_field(n.to_string())?,
+            Field::Real(f) => csv.write_field(f.to_string())?,
+            Field::Text(t) => csv.write_field(t)?,
         }
     }
     csv.write_record(None::<&[u8]>)?;

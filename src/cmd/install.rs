@@ -109,6 +109,9 @@ fn install(args: &InstallArgs, ctx: &Context) -> Result<ExitCode> {
     let alive = move |program: &str| on_disk(program, home.as_deref()).exists != Some(false);
     let merge_fn = |v: &Value| merge::install(v, &desired, &alive);
     let edited = edit(&target, args.dry_run, &merge_fn)?;
+    if let Some(diff) = &edited.diff {
+        ui::print(diff)?;
+    }
     if edited.wrote
         && (desired.program.contains("/target/debug/")
             || desired.program.contains("/target/release/"))
@@ -149,6 +152,9 @@ fn uninstall(args: &UninstallArgs, ctx: &Context) -> Result<ExitCode> {
     if args.dry_run || target.path.exists() {
         let merge_fn = |v: &Value| merge::uninstall(v);
         let edited = edit(&target, args.dry_run, &merge_fn)?;
+        if let Some(diff) = &edited.diff {
+            ui::print(diff)?;
+        }
         let mut lines = change_lines(&edited.changes);
         if let Some(b) = &edited.backup {
             lines.push(format!("backup: {}", b.display()));

@@ -56,7 +56,6 @@ use crate::error::{Error, Result};
 use crate::sys::fsutil;
 use crate::sys::project::project_root;
 use crate::sys::time;
-use crate::sys::ui;
 use crate::Context;
 
 pub(crate) use merge::{Change, Desired, EVENTS};
@@ -476,6 +475,8 @@ pub(crate) struct Edited {
     pub changes: Vec<Change>,
     pub wrote: bool,
     pub backup: Option<PathBuf>,
+    /// A dry run's unified diff of what would change.
+    pub diff: Option<String>,
 }
 
 /// Lock → re-read → merge → (nothing to do | diff | backup + atomic write).
@@ -484,6 +485,7 @@ pub(crate) fn edit(target: &Target, dry_run: bool, merge_fn: &Merge<'_>) -> Resu
     if dry_run {
         let read = read_settings(path)?;
         let (value, changes) = apply(path, &read, merge_fn)?;
+        let mut diff = None;
         if changes.iter().any(Change::writes) {
             let old = read
                 .bytes
@@ -497,12 +499,13 @@ pub(crate) fn edit(target: &Target, dry_run: bool, merge_fn: &Merge<'_>) -> Resu
             } else {
                 "/dev/null".into()
             };
-            ui::print(&diff::unified(&old, &new, &old_name, &shown))?;
+            diff = Some(diff::unified(&old, &new, &old_name, &shown));
         }
         return Ok(Edited {
             changes,
             wrote: false,
             backup: None,
+            diff,
         });
     }
     ensure_parent(path, target)?;
@@ -514,6 +517,7 @@ pub(crate) fn edit(target: &Target, dry_run: bool, merge_fn: &Merge<'_>) -> Resu
             changes,
             wrote: false,
             backup: None,
+            diff: None,
         });
     }
     let backup = match &read.bytes {
@@ -526,6 +530,7 @@ pub(crate) fn edit(target: &Target, dry_run: bool, merge_fn: &Merge<'_>) -> Resu
         changes,
         wrote: true,
         backup,
+        diff: None,
     })
 }
 

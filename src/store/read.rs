@@ -39,6 +39,31 @@ pub struct StatRow<'a> {
     pub settled_at: Option<i64>,
 }
 
+/// A row as stored, its columns in [`SELECT_COLUMNS`] order.
+pub struct RawRow<'a, 'b>(&'a rusqlite::Row<'b>);
+
+/// One stored column value.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Field<'a> {
+    Null,
+    Integer(i64),
+    Real(f64),
+    Text(&'a [u8]),
+}
+
+impl RawRow<'_, '_> {
+    /// Column `i`.
+    pub fn field(&self, i: usize) -> Result<Field<'_>> {
+        use rusqlite::types::ValueRef;
+        Ok(match self.0.get_ref(i)? {
+            ValueRef::Null => Field::Null,
+            ValueRef::Integer(n) => Field::Integer(n),
+            ValueRef::Real(f) => Field::Real(f),
+            ValueRef::Text(t) | ValueRef::Blob(t) => Field::Text(t),
+        })
+    }
+}
+
 /// Row counts of every table (`doctor`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Counts {
@@ -73,7 +98,7 @@ impl Store {
         mut each: impl FnMut(Row) -> std::result::Result<(), E>,
     ) -> std::result::Result<(), E> {
         self.for_each_raw(filter, |row| {
-            each(Row::from_sql(row).map_err(super::Error::from)?)
+            each(Row::from_sql(row.0).map_err(super::Error::from)?)
         })
     }
 
@@ -146,7 +171,7 @@ impl Store {
     pub fn for_each_raw<E: From<super::Error>>(
         &self,
         filter: &Filter,
-        mut each: impl FnMut(&rusqlite::Row<'_>) -> std::result::Result<(), E>,
+        mut each: impl FnMut(&RawRow<'_, '_>) -> std::result::Result<(), E>,
     ) -> std::result::Result<(), E> {
         let (sql, params) = rows_sql(filter);
         let mut stmt = self.conn.prepare(&sql).map_err(super::Error::from)?;
@@ -154,7 +179,7 @@ impl Store {
             .query(params_from_iter(params.iter()))
             .map_err(super::Error::from)?;
         while let Some(row) = rows.next().map_err(super::Error::from)? {
-            each(row)?;
+            each(&RawRow(row))?;
         }
         Ok(())
     }
