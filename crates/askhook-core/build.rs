@@ -1,16 +1,20 @@
-//! Build-time data for the core: the embedded question registry becomes static tables, so the
-//! hook never parses JSON to look an id up (a fresh process runs on every question).
+//! Build-time data for the core: the embedded question registry and the look-alike characters
+//! of the text fold become static tables, so the hook never parses data at start-up (a fresh
+//! process runs on every question).
 //!
 //! Each registry file (see [`REGISTRY_FILES`]) is checked here: an id that is not kebab-case, a
 //! duplicate id (within or across files), a `door_type` other than `one-way` / `two-way` or a
 //! field of the wrong type fails the build, so a typo can never lower safety at run time.
 //!
-//! Generated (in `$OUT_DIR/registry.rs`, included by `src/registry.rs`):
-//! - `EMBEDDED: &[Embedded]`, every entry in file order (files in list order);
-//! - `BY_ID: &[(&str, u16)]`, the ids sorted, each with its index in `EMBEDDED`.
+//! Generated (in `$OUT_DIR`):
+//! - `registry.rs`, included by `src/registry.rs`: `EMBEDDED: &[Embedded]`, every entry in file
+//!   order (files in list order), and `BY_ID: &[(&str, u16)]`, the ids sorted, each with its
+//!   index in `EMBEDDED`;
+//! - `look_alikes.rs`, included by `src/normalize.rs`: `LOOK_ALIKES: &[(char, &str)]` from
+//!   `data/look-alikes.txt`, sorted by character.
 //!
 //! Data the door classifier needs at build time (rules, lexicons) gets its own function beside
-//! [`registry`], called from [`main`].
+//! [`registry`] and [`look_alikes`], called from [`main`].
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -28,9 +32,82 @@ use id::is_kebab_id;
 const REGISTRY_FILES: &[&str] = &["registry/questions.json"];
 
 fn main() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = manifest.join("../..");
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     registry(&root, &out.join("registry.rs"));
+    look_alikes(
+        &manifest.join("data/look-alikes.txt"),
+        &out.join("look_alikes.rs"),
+    );
+}
+
+/// `data/look-alikes.txt` → `LOOK_ALIKES: &[(char, &str)]`, sorted by character, for the
+/// classifier's text fold (`src/normalize.rs`). A character listed twice fails the build.
+fn look_alikes(file: &Path, out: &Path) {
+    println!("cargo:rerun-if-changed={}", file.display());
+    let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    let mut table: Vec<(char, String)> = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let at = format!("{}:{}", file.display(), n + 1);
+        // The replacement is a JSON string; the characters follow it.
+        let mut stream = serde_json::Deserializer::from_str(line).into_iter::<String>();
+        let replacement = stream
+            .next()
+            .and_then(Result::ok)
+            .unwrap_or_else(|| panic!("{at}: no replacement string"));
+        let rest = &line[stream.byte_offset()..];
+        for token in rest.split_whitespace() {
+            for c in characters(token, &at) {
+                assert!(
+                    !table.iter().any(|(k, _)| *k == c),
+                    "{at}: U+{:04X} is listed twice",
+                    c as u32
+                );
+                table.push((c, replacement.clone()));
+            }
+        }
+    }
+    table.sort_unstable_by_key(|(c, _)| *c);
+    let mut code = String::from(
+        "/// Look-alike characters and their plain spelling, sorted (from `data/look-alikes.txt`).\n\
+         static LOOK_ALIKES: &[(char, &str)] = &[\n",
+    );
+    for (c, r) in &table {
+        let _ = writeln!(code, "    ({c:?}, {r:?}),");
+    }
+    code.push_str("];\n");
+    std::fs::write(out, code).unwrap_or_else(|e| panic!("{}: {e}", out.display()));
+}
+
+/// The characters a token of `data/look-alikes.txt` names: itself, `U+XXXX`, or a range.
+fn characters(token: &str, at: &str) -> Vec<char> {
+    let code = |t: &str| -> u32 {
+        let hex = t
+            .strip_prefix("U+")
+            .unwrap_or_else(|| panic!("{at}: `{t}`"));
+        u32::from_str_radix(hex, 16).unwrap_or_else(|e| panic!("{at}: `{t}`: {e}"))
+    };
+    let range = match token.split_once("..") {
+        Some((a, b)) => code(a)..=code(b),
+        None if token.starts_with("U+") => code(token)..=code(token),
+        None => {
+            let mut chars = token.chars();
+            let c = chars.next().unwrap_or_else(|| panic!("{at}: empty token"));
+            assert!(
+                chars.next().is_none(),
+                "{at}: `{token}` is more than one character"
+            );
+            return vec![c];
+        }
+    };
+    range
+        .map(|u| char::from_u32(u).unwrap_or_else(|| panic!("{at}: U+{u:04X} is no character")))
+        .collect()
 }
 
 /// One checked registry entry.

@@ -1,5 +1,7 @@
-//! Text folding for the one-way-door classifier: an NFKC-ish fold written by hand, so that
-//! look-alike spellings of a destructive command read the same as the plain one.
+//! Text folding for the one-way-door classifier: an NFKC-ish fold, so that look-alike spellings
+//! of a destructive command read the same as the plain one. Which character reads as which is
+//! data (`data/look-alikes.txt`, a sorted table built by `build.rs`); this file holds the
+//! families that map by arithmetic.
 //!
 //! [`fold_into`] appends a folded copy of its input where:
 //! - zero-width, bidi-control, soft-hyphen, variation-selector and tag characters are removed;
@@ -39,8 +41,9 @@ pub fn fold(text: &str) -> String {
     out
 }
 
-// A data table written as a `match`: one arm per family of look-alike characters.
-#[allow(clippy::too_many_lines)]
+/// Fold one non-ASCII character: invisible ones and combining marks go, families laid out in
+/// Unicode order (fullwidth, mathematical, circled, squared letters) map by arithmetic, and the
+/// rest come from the look-alike table (`data/look-alikes.txt`, sorted by `build.rs`).
 fn fold_char(c: char, out: &mut String) {
     let u = c as u32;
     // Invisible: zero-width, bidi controls, soft hyphen, joiners, variation selectors, tags.
@@ -95,156 +98,13 @@ fn fold_char(c: char, out: &mut String) {
         out.push((b'a' + (u - base) as u8) as char);
         return;
     }
-    let folded: &str = match c {
-        // Spaces.
-        '\u{00A0}'
-        | '\u{1680}'
-        | '\u{2000}'..='\u{200A}'
-        | '\u{2028}'
-        | '\u{2029}'
-        | '\u{202F}'
-        | '\u{205F}'
-        | '\u{3000}' => " ",
-        // Dashes and minus signs.
-        '\u{2010}'..='\u{2013}'
-        | '\u{2043}'
-        | '\u{2212}'
-        | '\u{FE58}'
-        | '\u{FE63}'
-        | '\u{2E3A}' => "-",
-        '\u{2014}' | '\u{2015}' | '\u{2E3B}' => "--",
-        // Quotes.
-        '\u{2018}' | '\u{2019}' | '\u{201A}' | '\u{201B}' | '\u{2032}' | '\u{02BC}' => "'",
-        '\u{201C}' | '\u{201D}' | '\u{201E}' | '\u{201F}' | '\u{2033}' | '\u{00AB}'
-        | '\u{00BB}' => "\"",
-        '\u{2024}' | '\u{FF0E}' => ".",
-        '\u{2044}' | '\u{2215}' => "/",
-        // Ligatures.
-        '\u{FB00}' => "ff",
-        '\u{FB01}' => "fi",
-        '\u{FB02}' => "fl",
-        '\u{FB03}' => "ffi",
-        '\u{FB04}' => "ffl",
-        '\u{FB05}' | '\u{FB06}' => "st",
-        'æ' | 'Æ' => "ae",
-        'œ' | 'Œ' => "oe",
-        'ß' | 'ẞ' => "ss",
-        'ĳ' | 'Ĳ' => "ij",
-        // Letterlike symbols.
-        'ℎ' | 'ℏ' | 'ℋ' | 'ℌ' | 'ℍ' => "h",
-        'ℓ' | 'ℒ' => "l",
-        'ℯ' | 'ℰ' | '℮' => "e",
-        'ℊ' => "g",
-        'ℴ' => "o",
-        'ℹ' | 'ℐ' | 'ℑ' => "i",
-        'K' => "k",
-        'Å' => "a",
-        'ℂ' | '℃' => "c",
-        'ℕ' | '№' => "n",
-        'ℙ' | '℘' => "p",
-        'ℚ' => "q",
-        'ℛ' | 'ℜ' | 'ℝ' => "r",
-        'ℤ' => "z",
-        'ℬ' => "b",
-        'ℱ' => "f",
-        'ℳ' => "m",
-        // Small capitals and other Latin look-alikes.
-        'ᴀ' | 'ɑ' => "a",
-        'ʙ' => "b",
-        'ᴄ' => "c",
-        'ᴅ' | 'ԁ' => "d",
-        'ᴇ' => "e",
-        'ꜰ' => "f",
-        'ɢ' | 'ɡ' => "g",
-        'ʜ' => "h",
-        'ɪ' | 'ı' => "i",
-        'ᴊ' | 'ȷ' => "j",
-        'ᴋ' => "k",
-        'ʟ' => "l",
-        'ᴍ' => "m",
-        'ɴ' => "n",
-        'ᴏ' => "o",
-        'ᴘ' => "p",
-        'ʀ' => "r",
-        'ꜱ' => "s",
-        'ᴛ' => "t",
-        'ᴜ' => "u",
-        'ᴠ' => "v",
-        'ᴡ' => "w",
-        'ʏ' => "y",
-        'ᴢ' => "z",
-        // Cyrillic look-alikes (both cases).
-        'а' | 'А' => "a",
-        'в' | 'В' => "b",
-        'с' | 'С' | 'ϲ' | 'Ϲ' => "c",
-        'е' | 'Е' | 'ё' | 'Ё' | 'є' | 'Є' => "e",
-        'һ' | 'Һ' | 'н' | 'Н' => "h",
-        'і' | 'І' | 'ї' | 'Ї' | 'ӏ' | 'Ӏ' => "i",
-        'ј' | 'Ј' => "j",
-        'к' | 'К' => "k",
-        'м' | 'М' => "m",
-        'о' | 'О' => "o",
-        'р' | 'Р' => "p",
-        'ԛ' | 'Ԛ' => "q",
-        'г' | 'Г' => "r",
-        'ѕ' | 'Ѕ' => "s",
-        'т' | 'Т' => "t",
-        'у' | 'У' | 'ү' | 'Ү' => "y",
-        'х' | 'Х' => "x",
-        'ԝ' | 'Ԝ' => "w",
-        'п' => "n",
-        'ь' => "b",
-        // Greek look-alikes.
-        'α' | 'Α' | 'ά' => "a",
-        'β' | 'Β' => "b",
-        'ε' | 'Ε' | 'έ' => "e",
-        'ζ' | 'Ζ' => "z",
-        'η' | 'Η' => "h",
-        'ι' | 'Ι' | 'ί' => "i",
-        'κ' | 'Κ' => "k",
-        'μ' | 'Μ' => "m",
-        'ν' | 'Ν' => "n",
-        'ο' | 'Ο' | 'ό' => "o",
-        'ρ' | 'Ρ' => "p",
-        'τ' | 'Τ' => "t",
-        'υ' | 'Υ' | 'ύ' => "u",
-        'χ' | 'Χ' => "x",
-        'γ' => "y",
-        'ω' => "w",
-        // Accented Latin letters.
-        'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ā' | 'ă' | 'ą' | 'À' | 'Á' | 'Â' | 'Ã' | 'Ä' | 'Ā'
-        | 'Ă' | 'Ą' => "a",
-        'ç' | 'ć' | 'ĉ' | 'ċ' | 'č' | 'Ç' | 'Ć' | 'Ĉ' | 'Ċ' | 'Č' => "c",
-        'ď' | 'đ' | 'Ď' | 'Đ' | 'ð' | 'Ð' => "d",
-        'è' | 'é' | 'ê' | 'ë' | 'ē' | 'ĕ' | 'ė' | 'ę' | 'ě' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ē' | 'Ĕ'
-        | 'Ė' | 'Ę' | 'Ě' => "e",
-        'ĝ' | 'ğ' | 'ġ' | 'ģ' | 'Ĝ' | 'Ğ' | 'Ġ' | 'Ģ' => "g",
-        'ĥ' | 'ħ' | 'Ĥ' | 'Ħ' => "h",
-        'ì' | 'í' | 'î' | 'ï' | 'ĩ' | 'ī' | 'ĭ' | 'į' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ĩ' | 'Ī' | 'Ĭ'
-        | 'Į' | 'İ' => "i",
-        'ĵ' | 'Ĵ' => "j",
-        'ķ' | 'Ķ' => "k",
-        'ĺ' | 'ļ' | 'ľ' | 'ŀ' | 'ł' | 'Ĺ' | 'Ļ' | 'Ľ' | 'Ŀ' | 'Ł' => "l",
-        'ñ' | 'ń' | 'ņ' | 'ň' | 'Ñ' | 'Ń' | 'Ņ' | 'Ň' => "n",
-        'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'ō' | 'ŏ' | 'ő' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | 'Ø'
-        | 'Ō' | 'Ŏ' | 'Ő' => "o",
-        'ŕ' | 'ŗ' | 'ř' | 'Ŕ' | 'Ŗ' | 'Ř' => "r",
-        'ś' | 'ŝ' | 'ş' | 'š' | 'ſ' | 'Ś' | 'Ŝ' | 'Ş' | 'Š' => "s",
-        'ţ' | 'ť' | 'ŧ' | 'Ţ' | 'Ť' | 'Ŧ' => "t",
-        'ù' | 'ú' | 'û' | 'ü' | 'ũ' | 'ū' | 'ŭ' | 'ů' | 'ű' | 'ų' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ũ'
-        | 'Ū' | 'Ŭ' | 'Ů' | 'Ű' | 'Ų' => "u",
-        'ŵ' | 'Ŵ' => "w",
-        'ý' | 'ÿ' | 'ŷ' | 'Ý' | 'Ÿ' | 'Ŷ' => "y",
-        'ź' | 'ż' | 'ž' | 'Ź' | 'Ż' | 'Ž' => "z",
-        _ => {
-            for lower in c.to_lowercase() {
-                out.push(lower);
-            }
-            return;
-        }
-    };
-    out.push_str(folded);
+    match LOOK_ALIKES.binary_search_by_key(&c, |(k, _)| *k) {
+        Ok(at) => out.push_str(LOOK_ALIKES[at].1),
+        Err(_) => out.extend(c.to_lowercase()),
+    }
 }
+
+include!(concat!(env!("OUT_DIR"), "/look_alikes.rs"));
 
 #[cfg(test)]
 mod tests {
