@@ -32,6 +32,7 @@ use sha1::{Digest, Sha1};
 
 use crate::cli::ImportGstackArgs;
 use crate::error::{Error, Result};
+use askhook_core::answer::Answer;
 use askhook_core::question::IdSource;
 
 use crate::cli::ImportCommand;
@@ -174,16 +175,15 @@ pub fn record_of(line: &str, slug: &str, registry: &Registry) -> std::result::Re
         } else {
             Outcome::Answered
         },
-        answer: text(&v, "user_choice").map(str::to_owned),
-        selections: None,
-        free_text: None,
-        notes: None,
-        followed_recommendation: if auto {
-            None
-        } else {
-            v.get("followed_recommendation").and_then(Value::as_bool)
+        reply: Answer {
+            answer: text(&v, "user_choice").map(str::to_owned),
+            followed_recommendation: if auto {
+                None
+            } else {
+                v.get("followed_recommendation").and_then(Value::as_bool)
+            },
+            ..Answer::default()
         },
-        afk: false,
         error: None,
         asked_at: ts,
         settled_at: Some(ts),

@@ -127,7 +127,7 @@ fn first_line(text: &str) -> &str {
 }
 
 fn answer_text(row: &Row) -> String {
-    match (&row.answer, &row.error) {
+    match (&row.reply.answer, &row.error) {
         (Some(a), _) => ui::sanitize(a, false),
         (None, Some(e)) if row.outcome == Outcome::Failed => ui::sanitize(e, false),
         _ => "-".into(),
@@ -225,7 +225,7 @@ pub fn render(rows: &[Row], now_ms: i64, style: &Style) -> String {
                 &question,
                 &answer,
                 outcome,
-                followed_mark(row.followed_recommendation),
+                followed_mark(row.reply.followed_recommendation),
             ])
         };
         let plain = cells(&fit(label, 9, true));
@@ -269,10 +269,10 @@ fn wrap(text: &str, width: usize, indent: &str) -> String {
 }
 
 fn is_chosen(row: &Row, label: &str) -> bool {
-    if let Some(selections) = &row.selections {
+    if let Some(selections) = &row.reply.selections {
         return selections.iter().any(|s| s == label);
     }
-    row.answer.as_deref() == Some(label)
+    row.reply.answer.as_deref() == Some(label)
 }
 
 /// One offered option of a row in full: its mark (chosen or not), label, recommendation and
@@ -315,7 +315,7 @@ pub fn render_block(row: &Row, now_ms: i64, style: &Style) -> String {
         project_of(row),
         style.paint("1", &ui::sanitize(&row.question_id, false)),
         style.paint(colour, label),
-        followed_mark(row.followed_recommendation)
+        followed_mark(row.reply.followed_recommendation)
     )
     .trim_end()
     .to_owned();
@@ -336,9 +336,9 @@ pub fn render_block(row: &Row, now_ms: i64, style: &Style) -> String {
             ));
         }
     };
-    field("answer", &row.answer, &mut out);
-    field("free text", &row.free_text, &mut out);
-    field("notes", &row.notes, &mut out);
+    field("answer", &row.reply.answer, &mut out);
+    field("free text", &row.reply.free_text, &mut out);
+    field("notes", &row.reply.notes, &mut out);
     field("error", &row.error, &mut out);
     let door = match &row.door_rule {
         Some(rule) => format!("{} ({})", row.door_type.as_str(), ui::sanitize(rule, false)),
@@ -361,7 +361,11 @@ pub fn render_block(row: &Row, now_ms: i64, style: &Style) -> String {
             ui::sanitize(&row.tool_use_id, false),
             row.question_index,
             ui::sanitize(&row.tool_name, false),
-            if row.afk { "; idle auto-continue" } else { "" }
+            if row.reply.afk {
+                "; idle auto-continue"
+            } else {
+                ""
+            }
         ),
     ));
     out.push('\n');

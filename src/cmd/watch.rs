@@ -55,12 +55,13 @@ fn emit(event: &'static str, row: &Row, json: bool) -> Result<()> {
             ui::sanitize(row.question.lines().next().unwrap_or(""), false)
         )
     } else {
-        let followed = match row.followed_recommendation {
+        let followed = match row.reply.followed_recommendation {
             Some(true) => " ✓",
             Some(false) => " ✗",
             None => "",
         };
         let detail = row
+            .reply
             .answer
             .as_deref()
             .or(row.error.as_deref())

@@ -122,12 +122,7 @@ fn base_record(call: &Call, q: &Question, a: &Assessment, now_ms: i64) -> Row {
         agent_id: call.agent_id.clone(),
         prompt_id: call.prompt_id.clone(),
         outcome: Outcome::Pending,
-        answer: None,
-        selections: None,
-        free_text: None,
-        notes: None,
-        followed_recommendation: None,
-        afk: false,
+        reply: Answer::default(),
         error: None,
         asked_at: now_ms,
         settled_at: None,
@@ -225,7 +220,7 @@ fn on_asked(call: &Call, questions: &[Question], ctx: &HookContext) -> Handled {
         Decision::AutoDecide(choices) => {
             for (record, choice) in records.iter_mut().zip(choices) {
                 record.outcome = Outcome::AutoDecided;
-                record.answer = Some(choice.label.clone());
+                record.reply.answer = Some(choice.label.clone());
                 record.settled_at = Some(ctx.now_ms);
             }
             Output::Deny {
@@ -239,12 +234,7 @@ fn on_asked(call: &Call, questions: &[Question], ctx: &HookContext) -> Handled {
 
 fn settle(record: &mut Row, answer: Answer, now_ms: i64) {
     record.outcome = Outcome::Answered;
-    record.answer = answer.answer;
-    record.selections = answer.selections;
-    record.free_text = answer.free_text;
-    record.notes = answer.notes;
-    record.followed_recommendation = answer.followed_recommendation;
-    record.afk = answer.afk;
+    record.reply = answer;
     record.settled_at = Some(now_ms);
 }
 

@@ -11,6 +11,7 @@
 
 use std::borrow::Cow;
 
+use askhook_core::answer::Answer;
 use askhook_core::classify::Door;
 use askhook_core::question::{Choice, IdSource};
 use askhook_core::scrub::scrub;
@@ -135,12 +136,9 @@ pub struct Row {
     pub agent_id: Option<String>,
     pub prompt_id: Option<String>,
     pub outcome: Outcome,
-    pub answer: Option<String>,
-    pub selections: Option<Vec<String>>,
-    pub free_text: Option<String>,
-    pub notes: Option<String>,
-    pub followed_recommendation: Option<bool>,
-    pub afk: bool,
+    /// How it was answered: answer, selections, free text, notes, follow, idle auto-continue.
+    #[serde(flatten)]
+    pub reply: Answer,
     pub error: Option<String>,
     pub asked_at: i64,
     pub settled_at: Option<i64>,
@@ -234,16 +232,17 @@ impl Row {
             Box::new(&self.agent_id),
             Box::new(&self.prompt_id),
             Box::new(Text(self.outcome)),
-            Box::new(&self.answer),
+            Box::new(&self.reply.answer),
             Box::new(
-                self.selections
+                self.reply
+                    .selections
                     .as_ref()
                     .and_then(|s| serde_json::to_string(s).ok()),
             ),
-            Box::new(&self.free_text),
-            Box::new(&self.notes),
-            Box::new(self.followed_recommendation),
-            Box::new(self.afk),
+            Box::new(&self.reply.free_text),
+            Box::new(&self.reply.notes),
+            Box::new(self.reply.followed_recommendation),
+            Box::new(self.reply.afk),
             Box::new(&self.error),
             Box::new(self.asked_at),
             Box::new(self.settled_at),
@@ -261,12 +260,14 @@ impl Row {
             options: serde_json::from_str(&options).unwrap_or_default(),
             multi_select: r.get(4)?,
             recommended: r.get(5)?,
-            answer: r.get(6)?,
-            selections: selections.and_then(|s| serde_json::from_str(&s).ok()),
-            free_text: r.get(8)?,
-            notes: r.get(9)?,
-            followed_recommendation: r.get(10)?,
-            afk: r.get(11)?,
+            reply: Answer {
+                answer: r.get(6)?,
+                selections: selections.and_then(|s| serde_json::from_str(&s).ok()),
+                free_text: r.get(8)?,
+                notes: r.get(9)?,
+                followed_recommendation: r.get(10)?,
+                afk: r.get(11)?,
+            },
             outcome: r.get::<_, Text<Outcome>>(12)?.0,
             door_type: r.get::<_, Text<Door>>(13)?.0,
             door_rule: r.get(14)?,
@@ -296,12 +297,12 @@ impl Row {
             options: &self.options,
             multi_select: self.multi_select,
             recommended: self.recommended.as_deref(),
-            answer: self.answer.as_deref(),
-            selections: self.selections.as_deref(),
-            free_text: self.free_text.as_deref(),
-            notes: self.notes.as_deref(),
-            followed_recommendation: self.followed_recommendation,
-            afk: self.afk,
+            answer: self.reply.answer.as_deref(),
+            selections: self.reply.selections.as_deref(),
+            free_text: self.reply.free_text.as_deref(),
+            notes: self.reply.notes.as_deref(),
+            followed_recommendation: self.reply.followed_recommendation,
+            afk: self.reply.afk,
             outcome: self.outcome,
             door_type: self.door_type,
             door_rule: self.door_rule.as_deref(),
@@ -340,12 +341,12 @@ impl Row {
             field(&mut option.description);
         }
         opt(&mut self.recommended);
-        opt(&mut self.answer);
-        if let Some(selections) = &mut self.selections {
+        opt(&mut self.reply.answer);
+        if let Some(selections) = &mut self.reply.selections {
             selections.iter_mut().for_each(field);
         }
-        opt(&mut self.free_text);
-        opt(&mut self.notes);
+        opt(&mut self.reply.free_text);
+        opt(&mut self.reply.notes);
         opt(&mut self.error);
     }
 }
@@ -420,12 +421,10 @@ mod tests {
             agent_id: None,
             prompt_id: None,
             outcome: Outcome::Failed,
-            answer: None,
-            selections: Some(vec!["token=abc123".into()]),
-            free_text: None,
-            notes: None,
-            followed_recommendation: None,
-            afk: false,
+            reply: Answer {
+                selections: Some(vec!["token=abc123".into()]),
+                ..Answer::default()
+            },
             error: Some("auth failed: password=hunter2".into()),
             asked_at: 0,
             settled_at: None,
@@ -438,7 +437,7 @@ mod tests {
             Some("auth failed: password=[redacted:password]")
         );
         assert_eq!(
-            record.selections,
+            record.reply.selections,
             Some(vec!["token=[redacted:token]".to_owned()])
         );
         assert_eq!(record.options[0].label, "Paste [redacted:anthropic-key]");

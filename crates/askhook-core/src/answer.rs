@@ -14,10 +14,12 @@
 //! text when nothing else is. The recommendation counts as followed when the (or a) chosen
 //! label is the recommended one; never for an idle auto-continue.
 
+use serde::{Deserialize, Serialize};
+
 use crate::question::Question;
 
-/// What the response says about one question.
-#[derive(Debug, Clone, Default, PartialEq)]
+/// What the response says about one question (stored with its row).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Answer {
     /// The answer string as given (labels verbatim, multi-select joined by `, `).
     pub answer: Option<String>,
