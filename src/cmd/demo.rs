@@ -2,7 +2,7 @@
 //! (`demo/session.jsonl`: a dozen questions — answered, multiSelect, free text, a never-ask
 //! auto-decision, a one-way door that still asks despite a never-ask preference, an MCP
 //! failure, a declined question, one left pending) through the real hook code path,
-//! [`crate::hook::handle`], into a throwaway database (or `--db FILE`, which must not exist
+//! [`crate::hook::handle()`], into a throwaway database (or `--db FILE`, which must not exist
 //! yet), then prints `log` and `stats` for it. Event times are spread over the last 40
 //! minutes, so ages and time-to-answer look real.
 //!
