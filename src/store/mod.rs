@@ -14,7 +14,9 @@
 //! ## Compatibility
 //! The schema version is `PRAGMA user_version`; migrations (see `migrations.rs`) are additive
 //! and applied once, in one exclusive transaction, by whichever process opens first. A
-//! database newer than this binary is read and written as far as the known columns go.
+//! database newer than this binary is read and written as far as the known columns go; a door,
+//! outcome or id source this binary does not know fails the read with an error naming the value
+//! (update askhook), rather than being shown as something it is not.
 //!
 //! ## Performance
 //! When `user_version` is current no migration work runs; statements are `prepare_cached`.
