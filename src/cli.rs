@@ -1,11 +1,37 @@
 //! The command line, as clap types only: every subcommand, flag and env var askhook accepts.
 //!
-//! Nothing here does any work; `lib.rs` dispatches each parsed command to the module that owns
-//! it. Flag names are contracts (scripts rely on them): add, never rename.
+//! Nothing here does any work; [`crate::cmd::run`] routes each parsed command to its file.
+//! Flag names are contracts (scripts rely on them): add, never rename.
 
+use std::ffi::OsString;
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// Parse a command line. `askhook hook` alone skips building the clap parser (the hot path),
+/// and a hook invocation whose extra arguments do not parse still runs the hook: a usage error
+/// must never become a non-zero exit that blocks the session.
+pub fn parse(args: &[OsString]) -> Result<Cli, clap::Error> {
+    let hook = || Cli {
+        paths: PathFlags::default(),
+        command: Command::Hook,
+    };
+    if args.len() == 2 && args[1] == "hook" {
+        return Ok(hook());
+    }
+    match Cli::try_parse_from(args) {
+        Err(e)
+            if args.iter().skip(1).any(|a| a == "hook")
+                && !matches!(
+                    e.kind(),
+                    clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion
+                ) =>
+        {
+            Ok(hook())
+        }
+        parsed => parsed,
+    }
+}
 
 /// A deterministic, fast, safe policy and memory in front of the questions coding agents ask.
 ///
@@ -50,7 +76,7 @@ pub enum Command {
     /// Print the recorded questions, oldest first.
     Log(LogArgs),
 
-    /// Everything recorded about one question id or tool_use_id.
+    /// Everything recorded about one question id or `tool_use_id`.
     Show(ShowArgs),
 
     /// Counts, follow-the-recommendation rates and time saved.
@@ -133,9 +159,9 @@ pub struct Filters {
     #[arg(long, value_enum, value_name = "OUTCOME")]
     pub outcome: Vec<OutcomeArg>,
 
-    /// Only one-way or two-way doors.
+    /// Only one-way, two-way or unknown doors.
     #[arg(long, value_enum, value_name = "DOOR")]
-    pub door: Option<DoorArg>,
+    pub door: Option<DoorFilter>,
 
     /// Case-insensitive text search over question, header and options.
     #[arg(long, value_name = "TEXT")]
@@ -156,10 +182,19 @@ pub enum OutcomeArg {
     Abandoned,
 }
 
+/// A door type a registry entry can have.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum DoorArg {
     OneWay,
     TwoWay,
+}
+
+/// A door type to filter on (`unknown`: the classifier could not read the question).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DoorFilter {
+    OneWay,
+    TwoWay,
+    Unknown,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -202,7 +237,7 @@ pub struct LogArgs {
 
 #[derive(Debug, Clone, Args)]
 pub struct ShowArgs {
-    /// A question id (e.g. hook-1a2b3c4d5e) or a tool_use_id.
+    /// A question id (e.g. hook-1a2b3c4d5e) or a `tool_use_id`.
     pub id: String,
 
     /// Machine-readable JSON output.
@@ -398,7 +433,7 @@ pub enum Scope {
 /// Which settings file to act on.
 #[derive(Debug, Default, Clone, Args)]
 pub struct SettingsTarget {
-    /// user = $CLAUDE_CONFIG_DIR/settings.json (else ~/.claude/settings.json); project =
+    /// user = $`CLAUDE_CONFIG_DIR/settings.json` (else ~/.claude/settings.json); project =
     /// <project>/.claude/settings.json; local = <project>/.claude/settings.local.json.
     #[arg(long, value_enum)]
     pub scope: Option<Scope>,

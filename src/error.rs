@@ -21,7 +21,7 @@ pub enum Error {
     /// The answer log could not be opened or queried.
     Db {
         path: PathBuf,
-        source: rusqlite::Error,
+        source: crate::store::Error,
     },
     /// A request askhook refuses on purpose; the message says why and what to do.
     Refused(String),
@@ -52,10 +52,10 @@ impl Error {
         }
     }
 
-    pub fn db(path: impl Into<PathBuf>, source: rusqlite::Error) -> Error {
+    pub fn db(path: impl Into<PathBuf>, source: impl Into<crate::store::Error>) -> Error {
         Error::Db {
             path: path.into(),
-            source,
+            source: source.into(),
         }
     }
 }

@@ -1,51 +1,37 @@
 //! askhook: a deterministic, fast, safe policy and memory in front of the questions coding
 //! agents ask their humans.
 //!
+//! Two crates. `askhook-core` (`crates/askhook-core`) is pure: questions, answers, the door
+//! classifier, the registry lookup, the policy, the secret scrubber — no I/O, and the compiler
+//! keeps it so. This crate holds every read and write:
+//!
 //! | module | owns |
 //! |---|---|
-//! | [`hook`] | the hot path: stdin → record → decide → stdout, never failing the session |
-//! | [`question`] | question ids, recommendations, answer extraction (pure) |
-//! | [`classify`] | the one-way-door classifier (pure) |
-//! | [`registry`] | the embedded and user question registries |
-//! | [`policy`] | the auto-decision (pure) |
-//! | [`store`] | the SQLite answer log, migrations and spool |
-//! | [`prefs`], [`trust`] | standing preferences, and who may set them |
-//! | [`scrub`] | redacting secrets from every text before it is stored |
-//! | [`query`] | the query CLI over the log |
-//! | [`install`] | merging askhook into Claude Code settings files |
-//! | [`paths`] | the one place that reads env and HOME |
-//! | [`errlog`] | the hook's bounded error log |
-//! | [`deadline`] | the hook's hard deadline (a timer that exits 0) |
+//! | [`cli`] | clap types only: every subcommand, flag and env var |
+//! | [`cmd`] | one file per subcommand, routed by [`cmd::run`] (the hook too); all printing and prompting |
+//! | [`hook`] | the hot path: stdin → wire → event → decide → record → stdout, never failing the session |
+//! | [`store`] | the only SQL: the answer log, one `Row` type, a typed `Filter`, preferences, migrations, spool |
+//! | [`install`] | merging askhook into Claude Code settings files: lock, read, pure merge, backup, atomic write |
+//! | [`registry`] | reading the user registry file into the core registry |
+//! | [`trust`] | only a person can silence a question: the agent-marker gate on `/dev/tty` |
+//! | [`sys`] | the edges: paths (the only env/HOME reads), files, the deadline, the error log, time, terminal output |
+//! | [`error`] | the CLI's error and its exit codes |
 
-pub mod classify;
 pub mod cli;
-pub mod deadline;
-pub mod doctor;
-pub mod errlog;
+pub mod cmd;
 pub mod error;
-pub mod fsutil;
 pub mod hook;
 pub mod install;
-pub mod normalize;
-pub mod paths;
-pub mod policy;
-pub mod prefs;
-pub mod project;
-pub mod query;
-pub mod question;
 pub mod registry;
-pub mod scrub;
 pub mod store;
-pub mod time;
+pub mod sys;
 pub mod trust;
-pub mod ui;
 
 use std::path::PathBuf;
-use std::process::ExitCode;
 
-use cli::{Cli, Command};
-use error::{Error, Result};
-use paths::{Budget, Paths};
+pub use cmd::run;
+
+use sys::paths::Paths;
 
 /// What every CLI command gets: resolved paths, the working directory, the clock.
 #[derive(Debug, Clone)]
@@ -60,60 +46,7 @@ impl Context {
         Context {
             paths: Paths::from_env(flags),
             cwd: std::env::current_dir().unwrap_or_else(|_| PathBuf::from(".")),
-            now_ms: time::now_ms(),
+            now_ms: sys::time::now_ms(),
         }
-    }
-}
-
-/// Run the hook with paths from the environment and write its output. Always exit 0.
-pub fn run_hook(flags: &cli::PathFlags) -> ExitCode {
-    use std::io::Write;
-    let bytes = hook::run(Paths::from_env(flags), Budget::from_env());
-    if !bytes.is_empty() {
-        let mut out = std::io::stdout().lock();
-        let _ = out.write_all(&bytes).and_then(|_| out.flush());
-    }
-    ExitCode::SUCCESS
-}
-
-/// Run a parsed command line.
-pub fn run(cli: Cli) -> ExitCode {
-    if let Command::Hook = cli.command {
-        return run_hook(&cli.paths);
-    }
-    let ctx = Context::from_env(&cli.paths);
-    match dispatch(&cli.command, &ctx) {
-        Ok(code) => code,
-        Err(Error::Io { source, .. }) if source.kind() == std::io::ErrorKind::BrokenPipe => {
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            ui::eprintln_warning(&format!("error: {e}"));
-            ExitCode::from(e.exit_code())
-        }
-    }
-}
-
-fn dispatch(command: &Command, ctx: &Context) -> Result<ExitCode> {
-    match command {
-        Command::Hook => unreachable!("handled in run"),
-        Command::Log(args) => query::log(args, ctx),
-        Command::Pref(command) => prefs::run(command, ctx),
-        Command::Install(args) => install::install(args, ctx),
-        Command::Uninstall(args) => install::uninstall(args, ctx),
-        Command::Status(args) => install::status(args, ctx),
-        Command::Rollback(args) => install::rollback(args, ctx),
-        Command::Show(args) => query::show(args, ctx),
-        Command::Stats(args) => query::stats(args, ctx),
-        Command::Pending(args) => query::pending(args, ctx),
-        Command::Watch(args) => query::watch(args, ctx),
-        Command::Suggest(args) => query::suggest(args, ctx),
-        Command::Export(args) => query::export(args, ctx),
-        Command::Import(command) => query::import(command, ctx),
-        Command::Forget(args) => query::forget(args, ctx),
-        Command::Demo(args) => query::demo(args, ctx),
-        Command::Doctor(args) => doctor::run(args, ctx),
-        Command::Classify(args) => classify::run(args, ctx),
-        Command::Registry(command) => registry::run(command, ctx),
     }
 }

@@ -36,8 +36,8 @@ use std::ffi::OsString;
 use std::io::{BufRead, BufReader, IsTerminal, Read, Write};
 
 use crate::error::{Error, Result};
-use crate::policy::Preference;
 use crate::store::Store;
+use askhook_core::policy::Preference;
 
 /// Environment variables that say "an agent runs this command".
 pub const AGENT_MARKERS: &[&str] = &[
@@ -162,19 +162,12 @@ pub struct Change {
 impl Change {
     /// The change with its question text and door type looked up in the answer log.
     pub fn look_up(id: &str, value: Preference, store: &Store) -> Change {
-        let recorded = store
-            .conn()
-            .query_row(
-                "SELECT question, door_type FROM questions WHERE question_id = ?1 ORDER BY asked_at DESC, id DESC LIMIT 1",
-                [id],
-                |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)),
-            )
-            .ok();
+        let recorded = store.last_recorded(id).ok().flatten();
         Change {
             id: id.to_owned(),
             value,
-            question: recorded.as_ref().map(|(q, _)| q.clone()),
-            door: recorded.map(|(_, d)| d),
+            question: recorded.as_ref().map(|r| r.question.clone()),
+            door: recorded.map(|r| r.door.as_str().to_owned()),
         }
     }
 }
@@ -225,7 +218,9 @@ pub fn set_preferences(
     for change in changes {
         let after = match change.value {
             Some(v) => Some(v),
-            None if !change.scope.is_empty() => global_preference(store, &change.id)?,
+            None if !change.scope.is_empty() => store
+                .global_preference(&change.id)
+                .map_err(|e| Error::db(store.path(), e))?,
             None => None,
         };
         effective.push(after);
@@ -251,27 +246,6 @@ pub fn set_preferences(
         );
     }
     Ok((confirmed_by, old))
-}
-
-/// The global preference for `id`, if any.
-fn global_preference(store: &Store, id: &str) -> Result<Option<Preference>> {
-    let value: Option<String> = store
-        .conn()
-        .query_row(
-            "SELECT value FROM preferences WHERE scope = ?1 AND question_id = ?2",
-            [crate::store::GLOBAL_SCOPE, id],
-            |r| r.get(0),
-        )
-        .map(Some)
-        .or_else(|e| {
-            if e == rusqlite::Error::QueryReturnedNoRows {
-                Ok(None)
-            } else {
-                Err(e)
-            }
-        })
-        .map_err(|e| Error::db(store.path(), e))?;
-    Ok(value.as_deref().and_then(Preference::parse))
 }
 
 /// A terminal to ask on.
@@ -337,19 +311,17 @@ pub fn prompt(changes: &[Change], marker: &MarkerFound) -> String {
          It asks to let askhook answer these questions for you:\n"
     );
     for change in changes.iter().filter(|c| c.value.silences()) {
-        let question = change
-            .question
-            .as_deref()
-            .map(|q| shorten(&crate::ui::sanitize(q, false), 300))
-            .unwrap_or_else(|| "(never recorded)".into());
+        let question = change.question.as_deref().map_or_else(
+            || "(never recorded)".into(),
+            |q| shorten(&crate::sys::ui::sanitize(q, false), 300),
+        );
         let door = change
             .door
             .as_deref()
-            .map(|d| crate::ui::sanitize(d, false))
-            .unwrap_or_else(|| "unknown".into());
+            .map_or_else(|| "unknown".into(), |d| crate::sys::ui::sanitize(d, false));
         text.push_str(&format!(
             "  question id: {}\n  question:    {question}\n  door type:   {door}\n  preference:  {}\n",
-            crate::ui::sanitize(&change.id, false),
+            crate::sys::ui::sanitize(&change.id, false),
             change.value.as_str()
         ));
     }
@@ -516,13 +488,11 @@ mod tests {
         assert_eq!(how, NOT_NEEDED);
         assert_eq!(old, vec![None, Some("always-ask".to_owned())]);
         let events: Vec<String> = store
-            .conn()
-            .prepare("SELECT confirmed_by FROM preference_events ORDER BY id")
+            .preference_history(None)
             .unwrap()
-            .query_map([], |r| r.get(0))
-            .unwrap()
-            .collect::<rusqlite::Result<_>>()
-            .unwrap();
+            .into_iter()
+            .map(|e| e.confirmed_by)
+            .collect();
         assert_eq!(events, vec![NOT_NEEDED, NOT_NEEDED]);
     }
 

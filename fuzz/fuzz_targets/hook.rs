@@ -15,12 +15,12 @@ fn dir() -> &'static std::path::Path {
 
 fuzz_target!(|data: &[u8]| {
     let home = dir().to_path_buf();
-    let paths = askhook::paths::Paths::resolve(&askhook::cli::PathFlags::default(), &|name| {
+    let paths = askhook::sys::paths::Paths::resolve(&askhook::cli::PathFlags::default(), &|name| {
         (name == "ASKHOOK_HOME" || name == "HOME").then(|| home.clone().into_os_string())
     });
     let ctx = askhook::hook::HookContext {
         paths,
-        budget: askhook::paths::Budget::default(),
+        budget: askhook::sys::paths::Budget::default(),
         now_ms: 1_700_000_000_000,
         started: Instant::now(),
     };

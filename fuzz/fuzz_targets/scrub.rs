@@ -7,9 +7,9 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
-    let once = askhook::scrub::scrub(&text);
+    let once = askhook_core::scrub::scrub(&text);
     if let Cow::Owned(o) = &once {
         assert!(o.contains("[redacted:"));
     }
-    assert_eq!(askhook::scrub::scrub(&once).as_ref(), once.as_ref());
+    assert_eq!(askhook_core::scrub::scrub(&once).as_ref(), once.as_ref());
 });

@@ -1,12 +1,16 @@
 //! From wire payload to the events askhook acts on. Well-formed JSON that is not ours (another
 //! tool, another event) is `Ok(None)`, not an error; an AskUserQuestion payload askhook cannot
-//! use is an `Err` with a message for the error log.
+//! use is an `Err` with a message for the error log. The questions become core
+//! [`Question`]s, and a `tool_response`, whatever its shape, a core [`Response`].
 
+use askhook_core::answer::{self, Given, Reply, Response};
+use askhook_core::question::{Choice, Question, MAX_OPTIONS, MAX_QUESTIONS};
 use serde_json::Value;
 
-use crate::question::{parse_questions, Question};
-
-use super::wire::Payload;
+use super::wire::{
+    AnswerItem, AnswerValue, Answers, ErrorField, Loose, Object, Payload, Questions,
+    ResponseObject, ToolResponse, WireOption, WireQuestion,
+};
 
 /// The hook events askhook handles.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,11 +70,11 @@ pub enum Event {
         call: Call,
         questions: Vec<Question>,
     },
-    /// PostToolUse: the tool ran; `response` holds the answers (or an error shape).
+    /// PostToolUse: the tool ran; `response` says what was answered (or why it failed).
     Answered {
         call: Call,
         questions: Vec<Question>,
-        response: Value,
+        response: Response,
     },
     /// PostToolUseFailure: the tool threw.
     Failed {
@@ -122,10 +126,16 @@ pub fn event_of(p: Payload) -> Result<Option<Event>, String> {
         .tool_use_id
         .filter(|s| !s.is_empty())
         .ok_or("payload has no tool_use_id")?;
-    let questions = match (&p.tool_input, &p.tool_response) {
-        (Some(input), _) if input.get("questions").is_some() => parse_questions(input)?,
-        (_, Some(response)) if response.get("questions").is_some() => parse_questions(response)?,
-        _ => return Err(format!("{tool_name} payload has no tool_input.questions")),
+    let echoed = match &p.tool_response {
+        Some(ToolResponse::Object(Object(o))) => o.questions.as_ref(),
+        _ => None,
+    };
+    let questions = match (
+        p.tool_input.as_ref().and_then(|i| i.0.questions.as_ref()),
+        echoed,
+    ) {
+        (Some(list), _) | (None, Some(list)) => questions_of(list)?,
+        (None, None) => return Err(format!("{tool_name} payload has no tool_input.questions")),
     };
     let call = Call {
         event,
@@ -140,7 +150,10 @@ pub fn event_of(p: Payload) -> Result<Option<Event>, String> {
     Ok(Some(match event {
         HookEvent::PreToolUse => Event::Asked { call, questions },
         HookEvent::PostToolUse => {
-            let response = p.tool_response.unwrap_or(Value::Null);
+            let response = match &p.tool_response {
+                Some(r) => read_response(&questions, r),
+                None => Response::Failed("tool_response is null".into()),
+            };
             Event::Answered {
                 call,
                 questions,
@@ -162,9 +175,230 @@ pub fn event_of(p: Payload) -> Result<Option<Event>, String> {
     }))
 }
 
+/// The questions of a `questions` array, or why they cannot be used.
+pub fn questions_of(list: &Questions) -> Result<Vec<Question>, String> {
+    let list = list.get().ok_or("tool_input has no `questions` array")?;
+    if list.is_empty() {
+        return Err("tool_input.questions is empty".into());
+    }
+    if list.len() > MAX_QUESTIONS {
+        return Err(format!(
+            "tool_input has {} questions (more than {MAX_QUESTIONS})",
+            list.len()
+        ));
+    }
+    list.iter()
+        .enumerate()
+        .map(|(index, q)| match q {
+            Loose::Ok(Object(q)) => question_of(index, q),
+            Loose::Other => Err(format!("question {index} is not an object")),
+        })
+        .collect()
+}
+
+fn question_of(index: usize, q: &WireQuestion) -> Result<Question, String> {
+    let raw_text = q
+        .question
+        .clone()
+        .ok_or(format!("question {index} has no `question` text"))?;
+    let options = match &q.options {
+        None => Vec::new(),
+        Some(Loose::Ok(items)) => {
+            if items.len() > MAX_OPTIONS {
+                return Err(format!(
+                    "question {index} has {} options (more than {MAX_OPTIONS})",
+                    items.len()
+                ));
+            }
+            items
+                .iter()
+                .map(|o| choice_of(index, o))
+                .collect::<Result<_, _>>()?
+        }
+        Some(Loose::Other) => return Err(format!("question {index}: `options` is not an array")),
+    };
+    Ok(Question::new(
+        index,
+        raw_text,
+        q.header.clone(),
+        options,
+        q.multi_select.unwrap_or(false),
+    ))
+}
+
+fn choice_of(index: usize, option: &WireOption) -> Result<Choice, String> {
+    match option {
+        WireOption::Label(label) => Ok(Choice {
+            label: label.clone(),
+            description: String::new(),
+        }),
+        WireOption::Object(Object(o)) => Ok(Choice {
+            label: o
+                .label
+                .clone()
+                .ok_or(format!("question {index}: an option has no `label`"))?,
+            description: o.description.clone().unwrap_or_default(),
+        }),
+        WireOption::Other(_) => Err(format!(
+            "question {index}: an option is neither an object nor a string"
+        )),
+    }
+}
+
+/// The sentinel Claude Code puts in a result that never arrived.
+const MISSING_SENTINEL: &str = "Tool result missing";
+
+/// What a PostToolUse `tool_response` says about `questions`.
+pub fn read_response(questions: &[Question], response: &ToolResponse) -> Response {
+    match response {
+        ToolResponse::Null(_) => Response::Failed("tool_response is null".into()),
+        ToolResponse::Object(Object(o)) => read_object(questions, o),
+        ToolResponse::Array(items) => read_array(questions, items),
+        ToolResponse::Text(s) if s.trim().is_empty() => {
+            Response::Failed("tool_response is empty".into())
+        }
+        ToolResponse::Text(s) if s.contains(MISSING_SENTINEL) => Response::Failed(s.clone()),
+        ToolResponse::Text(s) => match serde_json::from_str::<Object<ResponseObject>>(s) {
+            Ok(Object(inner)) => read_object(questions, &inner),
+            Err(_) => Response::Unrecognised("tool_response is a plain string".into()),
+        },
+        ToolResponse::Other(v) => {
+            Response::Unrecognised(format!("tool_response is a {}", type_name(v)))
+        }
+    }
+}
+
+fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
+}
+
+/// Why an object response is an error, if it is one.
+fn object_error(o: &ResponseObject) -> Option<String> {
+    if o.keys.is_empty() {
+        return Some("tool_response is empty".into());
+    }
+    if o.is_error {
+        let text = match &o.error {
+            Some(ErrorField::Text(e)) => Some(e.clone()),
+            _ => (!o.content.is_empty()).then(|| o.content.join("\n")),
+        };
+        return Some(text.unwrap_or_else(|| "tool_response has is_error: true".into()));
+    }
+    match &o.error {
+        Some(ErrorField::Text(e)) if !e.trim().is_empty() => Some(e.clone()),
+        Some(ErrorField::Object(e)) if !e.is_empty() => Some(Value::Object(e.clone()).to_string()),
+        _ => None,
+    }
+}
+
+fn read_object(questions: &[Question], o: &ResponseObject) -> Response {
+    if let Some(error) = object_error(o) {
+        return Response::Failed(error);
+    }
+    let given = match &o.answers {
+        Some(Answers::Map(map)) => {
+            Given::ByText(map.iter().map(|(k, v)| (k.clone(), v.text())).collect())
+        }
+        Some(Answers::List(items)) => {
+            Given::ByPosition(items.iter().map(AnswerItem::answer).collect())
+        }
+        _ => match o.questions.as_ref().and_then(Loose::get) {
+            Some(echoed)
+                if echoed
+                    .iter()
+                    .any(|q| matches!(q, Loose::Ok(Object(q)) if q.user_answer.is_some())) =>
+            {
+                Given::ByPosition(
+                    echoed
+                        .iter()
+                        .map(|q| match q {
+                            Loose::Ok(Object(q)) => {
+                                q.user_answer.as_ref().and_then(AnswerValue::text)
+                            }
+                            Loose::Other => None,
+                        })
+                        .collect(),
+                )
+            }
+            _ => Given::Nothing,
+        },
+    };
+    let reply = Reply {
+        given,
+        notes: o.annotations.clone(),
+        reply: o.response.clone(),
+        afk: o.afk,
+    };
+    match answer::read(questions, &reply) {
+        Some(answers) => Response::Answers(answers),
+        None => Response::Unrecognised(format!(
+            "no answers found in tool_response (keys: {})",
+            o.keys.join(", ")
+        )),
+    }
+}
+
+/// An array response: MCP content blocks holding a JSON answer object, or a legacy answer list.
+fn read_array(questions: &[Question], items: &[AnswerItem]) -> Response {
+    if items.is_empty() {
+        return Response::Failed("tool_response is empty".into());
+    }
+    if let Some(text) = items
+        .iter()
+        .filter_map(AnswerItem::text)
+        .find(|t| t.contains(MISSING_SENTINEL))
+    {
+        return Response::Failed(text.to_owned());
+    }
+    for text in items.iter().filter_map(AnswerItem::text) {
+        if let Ok(Object(inner)) = serde_json::from_str::<Object<ResponseObject>>(text) {
+            let parsed = read_object(questions, &inner);
+            if !matches!(parsed, Response::Unrecognised(_)) {
+                return parsed;
+            }
+        }
+    }
+    let legacy = Reply {
+        given: Given::ByPosition(items.iter().map(AnswerItem::answer).collect()),
+        ..Reply::default()
+    };
+    match answer::read(questions, &legacy) {
+        Some(answers) => Response::Answers(answers),
+        None => Response::Unrecognised("tool_response is an array with no answers in it".into()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
+
+    fn parse_questions(input: &Value) -> Result<Vec<Question>, String> {
+        let input: super::super::wire::ToolInput = serde_json::from_value(input.clone()).unwrap();
+        match &input.questions {
+            Some(list) => questions_of(list),
+            None => Err("tool_input has no `questions` array".into()),
+        }
+    }
+
+    fn question(text: &str, labels: &[&str], multi: bool) -> Question {
+        let input = json!({"questions": [{"question": text, "header": "H",
+            "options": labels.iter().map(|l| json!({"label": l, "description": ""})).collect::<Vec<_>>(),
+            "multiSelect": multi}]});
+        parse_questions(&input).unwrap().remove(0)
+    }
+
+    fn read_response(questions: &[Question], response: &Value) -> Response {
+        let wire: ToolResponse = serde_json::from_value(response.clone()).unwrap();
+        super::read_response(questions, &wire)
+    }
 
     #[test]
     fn tool_names() {
@@ -198,7 +432,7 @@ mod tests {
             event_of(payload(r#"{"hook_event_name":"Notification"}"#)),
             Ok(None)
         );
-        assert_eq!(event_of(payload(r#"{}"#)), Ok(None));
+        assert_eq!(event_of(payload(r"{}")), Ok(None));
     }
 
     #[test]
@@ -214,5 +448,165 @@ mod tests {
         let p = payload(r#"{"hook_event_name":"Stop","session_id":"s","cwd":42,"prompt_id":null}"#);
         assert_eq!(p.cwd, None);
         assert!(matches!(event_of(p), Ok(Some(Event::TurnEnded { .. }))));
+    }
+
+    #[test]
+    fn parse_rejects_odd_shapes() {
+        assert!(parse_questions(&json!({})).is_err());
+        assert!(parse_questions(&json!({"questions": []})).is_err());
+        assert!(parse_questions(&json!({"questions": [42]})).is_err());
+        assert!(parse_questions(&json!({"questions": [{"question": 7}]})).is_err());
+        assert!(
+            parse_questions(&json!({"questions": [{"question": "q", "options": "x"}]})).is_err()
+        );
+        let many: Vec<Value> = (0..100)
+            .map(|i| json!({"question": format!("q{i}")}))
+            .collect();
+        assert!(parse_questions(&json!({ "questions": many })).is_err());
+        let q = parse_questions(
+            &json!({"questions": [{"question": "q", "options": ["A", {"label": "B"}]}]}),
+        )
+        .unwrap();
+        assert_eq!(q[0].options[1].label, "B");
+        assert!(!q[0].multi_select);
+    }
+
+    #[test]
+    fn reads_native_answers() {
+        let qs = vec![
+            question("Which approach?", &["X (Recommended)", "Y"], false),
+            {
+                let mut q = question(
+                    "Which features?",
+                    &["Alpha (Recommended)", "Beta", "Gamma"],
+                    true,
+                );
+                q.index = 1;
+                q
+            },
+        ];
+        let resp = json!({"questions": [], "answers": {"Which approach?": "X (Recommended)", "Which features?": "Beta, Gamma"}, "annotations": {}});
+        let Response::Answers(a) = read_response(&qs, &resp) else {
+            panic!()
+        };
+        assert_eq!(a[0].answer.as_deref(), Some("X (Recommended)"));
+        assert_eq!(a[0].followed_recommendation, Some(true));
+        assert_eq!(a[0].free_text, None);
+        assert_eq!(
+            a[1].selections.as_deref(),
+            Some(&["Beta".to_string(), "Gamma".to_string()][..])
+        );
+        assert_eq!(a[1].followed_recommendation, Some(false));
+    }
+
+    #[test]
+    fn reads_free_text_notes_reply_and_afk() {
+        let qs = vec![question("Which?", &["X (Recommended)", "Y"], false)];
+        let free = read_response(&qs, &json!({"answers": {"Which?": "my own"}}));
+        let Response::Answers(a) = free else { panic!() };
+        assert_eq!(a[0].free_text.as_deref(), Some("my own"));
+        assert_eq!(a[0].followed_recommendation, Some(false));
+
+        let notes = read_response(
+            &qs,
+            &json!({"answers": {"Which?": "Y"}, "annotations": {"Which?": {"notes": "only in staging"}}}),
+        );
+        let Response::Answers(a) = notes else {
+            panic!()
+        };
+        assert_eq!(a[0].free_text.as_deref(), Some("only in staging"));
+        assert_eq!(a[0].notes.as_deref(), Some("only in staging"));
+
+        let reply = read_response(&qs, &json!({"answers": {}, "response": "let's talk first"}));
+        let Response::Answers(a) = reply else {
+            panic!()
+        };
+        assert_eq!(a[0].answer, None);
+        assert_eq!(a[0].free_text.as_deref(), Some("let's talk first"));
+
+        let afk = read_response(
+            &qs,
+            &json!({"answers": {"Which?": "X (Recommended)"}, "afkTimeoutMs": 60000}),
+        );
+        let Response::Answers(a) = afk else { panic!() };
+        assert!(a[0].afk);
+        assert_eq!(a[0].followed_recommendation, None);
+    }
+
+    #[test]
+    fn matches_keys_leniently() {
+        let qs = vec![question("Which  Database?", &["A", "B"], false)];
+        let Response::Answers(a) =
+            read_response(&qs, &json!({"answers": {"which database?": "A"}}))
+        else {
+            panic!()
+        };
+        assert_eq!(a[0].answer.as_deref(), Some("A"));
+        let Response::Answers(a) = read_response(&qs, &json!({"answers": {"Database": "B"}}))
+        else {
+            panic!()
+        };
+        assert_eq!(
+            a[0].answer.as_deref(),
+            Some("B"),
+            "lone question, lone answer"
+        );
+    }
+
+    #[test]
+    fn reads_legacy_and_mcp_shapes() {
+        let qs = vec![question(
+            "Deploy now? <askhook-qid:mcp-q>",
+            &["Yes", "No"],
+            false,
+        )];
+        let mcp = json!([{"type": "text", "text": "{\"answers\": {\"Deploy now? <askhook-qid:mcp-q>\": \"Yes\"}}"}]);
+        let Response::Answers(a) = read_response(&qs, &mcp) else {
+            panic!()
+        };
+        assert_eq!(a[0].answer.as_deref(), Some("Yes"));
+        let Response::Answers(a) =
+            read_response(&qs, &json!({"answers": [{"option_label": "No"}]}))
+        else {
+            panic!()
+        };
+        assert_eq!(a[0].answer.as_deref(), Some("No"));
+        let Response::Answers(a) =
+            read_response(&qs, &json!({"questions": [{"user_answer": "Yes"}]}))
+        else {
+            panic!()
+        };
+        assert_eq!(a[0].answer.as_deref(), Some("Yes"));
+    }
+
+    #[test]
+    fn error_and_unknown_shapes() {
+        let qs = vec![question("Q?", &["A", "B"], false)];
+        for failed in [
+            json!(null),
+            json!({}),
+            json!([]),
+            json!(""),
+            json!({"is_error": true, "content": [{"type": "text", "text": "boom"}]}),
+            json!({"error": "relay down"}),
+            json!("[Tool result missing due to internal error]"),
+            json!([{"type": "text", "text": "[Tool result missing due to internal error]"}]),
+        ] {
+            assert!(
+                matches!(read_response(&qs, &failed), Response::Failed(_)),
+                "{failed}"
+            );
+        }
+        for odd in [
+            json!({"foo": 1}),
+            json!(42),
+            json!([{"type": "text", "text": "hello"}]),
+            json!({"answers": {"Q?": 5}}),
+        ] {
+            assert!(
+                matches!(read_response(&qs, &odd), Response::Unrecognised(_)),
+                "{odd}"
+            );
+        }
     }
 }

@@ -5,12 +5,13 @@
 //!   the error log;
 //! - the whole run is bounded by a hard deadline (`ASKHOOK_DEADLINE_MS`, default 2.5 s, far
 //!   inside Claude Code's 5 s timeout): a timer ends the process with exit 0 when it is spent
-//!   ([`crate::deadline`]);
+//!   ([`crate::sys::deadline`]);
 //! - stdin is read once, capped (`ASKHOOK_MAX_INPUT_BYTES`), then parsed as a slice;
 //! - payloads that are not ours (other tools, other events) open nothing and record nothing;
 //! - a write that cannot be committed within the busy budget goes to the spool.
 
 pub mod event;
+pub mod handle;
 pub mod render;
 pub mod wire;
 
@@ -19,17 +20,11 @@ use std::panic::{self, AssertUnwindSafe};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use crate::classify;
-use crate::deadline;
-use crate::errlog::ErrorLog;
-use crate::paths::{Budget, Paths};
-use crate::policy::{self, Assessed, Decision};
-use crate::project::project_root;
-use crate::question::{read_response, Answer, IdSource, Question, Response};
-use crate::registry::Registry;
-use crate::store::{spool, Outcome, Record, Store, StoredOption, Write};
+use crate::sys::deadline;
+use crate::sys::errlog::ErrorLog;
+use crate::sys::paths::{Budget, Paths};
 
-use event::{event_of, Call, Event, HookEvent};
+pub use handle::handle;
 pub use render::Output;
 
 /// What one hook run produced: the output, and the lines for the error log.
@@ -40,14 +35,14 @@ pub struct Handled {
 }
 
 impl Handled {
-    fn abstain() -> Handled {
+    pub(crate) fn abstain() -> Handled {
         Handled {
             output: Output::Abstain,
             errors: Vec::new(),
         }
     }
 
-    fn abstain_because(error: impl Into<String>) -> Handled {
+    pub(crate) fn abstain_because(error: impl Into<String>) -> Handled {
         Handled {
             output: Output::Abstain,
             errors: vec![error.into()],
@@ -66,14 +61,14 @@ pub struct HookContext {
 
 impl HookContext {
     /// Time left before the deadline, less a margin for writing the output.
-    fn remaining(&self) -> Duration {
+    pub(crate) fn remaining(&self) -> Duration {
         self.budget
             .deadline
             .saturating_sub(self.started.elapsed())
             .saturating_sub(Duration::from_millis(50))
     }
 
-    fn busy_timeout(&self) -> Duration {
+    pub(crate) fn busy_timeout(&self) -> Duration {
         self.budget.busy_timeout.min(self.remaining())
     }
 }
@@ -82,14 +77,14 @@ static LAST_PANIC: Mutex<Option<String>> = Mutex::new(None);
 
 /// Run the hook on the process's stdin and return the bytes for stdout. Never fails, never
 /// panics, returns within the deadline — or, if the deadline falls first, ends the process
-/// with exit 0 and empty stdout (see [`crate::deadline`]).
+/// with exit 0 and empty stdout (see [`crate::sys::deadline`]).
 pub fn run(paths: Paths, budget: Budget) -> Vec<u8> {
     let started = Instant::now();
-    let now_ms = crate::time::now_ms();
+    let now_ms = crate::sys::time::now_ms();
     let log = ErrorLog::new(&paths.error_log);
     let expired = format!(
         "{} [hook] deadline of {} ms spent; abstained (raise ASKHOOK_DEADLINE_MS if this repeats)",
-        crate::time::format_rfc3339(now_ms.saturating_add(budget.deadline.as_millis() as i64)),
+        crate::sys::time::format_rfc3339(now_ms.saturating_add(budget.deadline.as_millis() as i64)),
         budget.deadline.as_millis()
     );
     if let Err(e) = deadline::arm(budget.deadline, &paths.error_log, &expired) {
@@ -112,22 +107,19 @@ pub fn run(paths: Paths, budget: Budget) -> Vec<u8> {
             Err(e) => Handled::abstain_because(e),
         }
     }));
-    let output = match result {
-        Ok(handled) => {
-            for line in &handled.errors {
-                log.write("hook", line);
-            }
-            render::render(&handled.output)
+    let output = if let Ok(handled) = result {
+        for line in &handled.errors {
+            log.write("hook", line);
         }
-        Err(_) => {
-            let message = LAST_PANIC
-                .lock()
-                .ok()
-                .and_then(|mut s| s.take())
-                .unwrap_or_else(|| "unknown panic".into());
-            log.write("hook", &format!("panic (abstained): {message}"));
-            Vec::new()
-        }
+        render::render(&handled.output)
+    } else {
+        let message = LAST_PANIC
+            .lock()
+            .ok()
+            .and_then(|mut s| s.take())
+            .unwrap_or_else(|| "unknown panic".into());
+        log.write("hook", &format!("panic (abstained): {message}"));
+        Vec::new()
     };
     deadline::disarm();
     output
@@ -147,332 +139,4 @@ fn read_stdin(cap: usize) -> Result<Vec<u8>, String> {
         ));
     }
     Ok(buf)
-}
-
-/// The whole hook on one payload: parse, record, decide. Pure but for the store and spool.
-pub fn handle(input: &[u8], ctx: &HookContext) -> Handled {
-    if input.iter().all(u8::is_ascii_whitespace) {
-        return Handled::abstain_because("stdin is empty; abstained");
-    }
-    // serde would accept a JSON array as a struct in sequence form: only an object is a payload.
-    if input.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
-        return Handled::abstain_because("stdin is not a JSON object; abstained");
-    }
-    let payload: wire::Payload = match serde_json::from_slice(input) {
-        Ok(p) => p,
-        Err(e) => {
-            return Handled::abstain_because(format!(
-                "stdin is not a JSON hook payload ({e}); abstained"
-            ))
-        }
-    };
-    let event = match event_of(payload) {
-        Ok(Some(event)) => event,
-        Ok(None) => return Handled::abstain(),
-        Err(e) => return Handled::abstain_because(format!("{e}; abstained")),
-    };
-    match event {
-        Event::Asked { call, questions } => on_asked(&call, &questions, ctx),
-        Event::Answered {
-            call,
-            questions,
-            response,
-        } => on_answered(&call, &questions, &response, ctx),
-        Event::Failed {
-            call,
-            questions,
-            error,
-        } => on_failed(&call, &questions, &error, ctx),
-        Event::TurnEnded { session_id, event } => on_turn_ended(session_id, event, ctx),
-    }
-}
-
-/// The facts computed once per question: project, door, registry.
-struct Assessment {
-    project: Option<String>,
-    doors: Vec<(classify::Door, Option<String>)>,
-}
-
-fn assess(
-    call: &Call,
-    questions: &[Question],
-    ctx: &HookContext,
-    errors: &mut Vec<String>,
-) -> Assessment {
-    let project = call.cwd.as_deref().filter(|c| !c.is_empty()).map(|cwd| {
-        project_root(std::path::Path::new(cwd))
-            .to_string_lossy()
-            .into_owned()
-    });
-    let registry = Registry::load(&ctx.paths.user_registry).unwrap_or_else(|e| {
-        errors.push(format!("user registry ignored: {e}"));
-        Registry::embedded()
-    });
-    let doors = questions
-        .iter()
-        .map(|q| {
-            policy::door_of(
-                registry.door(&q.id),
-                &policy::classify_fields(&q.text_fields()),
-            )
-        })
-        .collect();
-    Assessment { project, doors }
-}
-
-/// The assessment of a call and one pending record per question.
-fn assessed_records(
-    call: &Call,
-    questions: &[Question],
-    ctx: &HookContext,
-    errors: &mut Vec<String>,
-) -> (Assessment, Vec<Record>) {
-    let assessment = assess(call, questions, ctx, errors);
-    let records = questions
-        .iter()
-        .map(|q| base_record(call, q, &assessment, ctx.now_ms))
-        .collect();
-    (assessment, records)
-}
-
-fn base_record(call: &Call, q: &Question, a: &Assessment, now_ms: i64) -> Record {
-    let (door, rule) = &a.doors[q.index.min(a.doors.len().saturating_sub(1))];
-    Record {
-        session_id: call.session_id.clone(),
-        tool_use_id: call.tool_use_id.clone(),
-        question_index: q.index as i64,
-        question_id: q.id.clone(),
-        id_source: match q.id_source {
-            IdSource::Marker => "marker".into(),
-            IdSource::Hash => "hash".into(),
-        },
-        question: q.text.clone(),
-        header: q.header.clone(),
-        options: q
-            .options
-            .iter()
-            .map(|o| StoredOption {
-                label: o.label.clone(),
-                description: o.description.clone(),
-            })
-            .collect(),
-        multi_select: q.multi_select,
-        recommended: q.recommended_label().map(str::to_owned),
-        door_type: door.as_str().to_owned(),
-        door_rule: rule.clone(),
-        tool_name: call.tool_name.clone(),
-        project: a.project.clone(),
-        cwd: call.cwd.clone(),
-        permission_mode: call.permission_mode.clone(),
-        agent_id: call.agent_id.clone(),
-        prompt_id: call.prompt_id.clone(),
-        outcome: Outcome::Pending,
-        answer: None,
-        selections: None,
-        free_text: None,
-        notes: None,
-        followed_recommendation: None,
-        afk: false,
-        error: None,
-        asked_at: now_ms,
-        settled_at: None,
-    }
-}
-
-fn open_store(ctx: &HookContext, errors: &mut Vec<String>) -> Option<Store> {
-    match Store::open_for_hook(&ctx.paths.db, ctx.busy_timeout()) {
-        Ok(store) => {
-            if let Some(problem) = &store.spool_problem {
-                errors.push(problem.clone());
-            }
-            Some(store)
-        }
-        Err(e) => {
-            errors.push(format!(
-                "{}: {}{}",
-                ctx.paths.db.display(),
-                e,
-                busy_hint(&e)
-            ));
-            None
-        }
-    }
-}
-
-fn busy_hint(e: &rusqlite::Error) -> &'static str {
-    if crate::store::is_busy(e) {
-        " (database busy past its budget; raise ASKHOOK_BUSY_TIMEOUT_MS if this repeats)"
-    } else {
-        ""
-    }
-}
-
-/// The write for `records`, every stored text scrubbed of secrets first.
-fn records_write(mut records: Vec<Record>) -> Write {
-    records.iter_mut().for_each(crate::scrub::scrub_record);
-    Write::Records { records }
-}
-
-/// Commit `write`, or spool it when the database cannot take it now.
-fn persist(store: Option<&mut Store>, write: &Write, ctx: &HookContext, errors: &mut Vec<String>) {
-    if let Some(store) = store.filter(|s| !s.found_busy) {
-        match store.apply(write) {
-            Ok(()) => return,
-            Err(e) => errors.push(format!(
-                "database write failed: {e}{}; spooled",
-                busy_hint(&e)
-            )),
-        }
-    } else {
-        errors.push("the event was spooled".into());
-    }
-    let budget = ctx.remaining().max(Duration::from_millis(50));
-    if let Err(e) = spool::append(&ctx.paths.spool(), write, budget) {
-        errors.push(format!(
-            "spool write to {} failed: {e}; this event is lost",
-            ctx.paths.spool().display()
-        ));
-    }
-}
-
-fn on_asked(call: &Call, questions: &[Question], ctx: &HookContext) -> Handled {
-    let mut errors = Vec::new();
-    let (assessment, mut records) = assessed_records(call, questions, ctx, &mut errors);
-    let mut store = open_store(ctx, &mut errors);
-    let ids: Vec<&str> = questions.iter().map(|q| q.id.as_str()).collect();
-    let preferences = match store
-        .as_ref()
-        .map(|s| s.preferences_for(&ids, assessment.project.as_deref()))
-    {
-        Some(Ok(p)) => p,
-        Some(Err(e)) => {
-            errors.push(format!(
-                "reading preferences failed: {e}{}; asking the human",
-                busy_hint(&e)
-            ));
-            Default::default()
-        }
-        None => Default::default(),
-    };
-    let assessed: Vec<Assessed<'_>> = questions
-        .iter()
-        .zip(&assessment.doors)
-        .map(|(q, (door, _))| Assessed {
-            question: q,
-            door: *door,
-            preference: preferences.get(&q.id).copied(),
-        })
-        .collect();
-    let decision = policy::decide(&assessed);
-    let output = match &decision {
-        Decision::Abstain => Output::Abstain,
-        Decision::AutoDecide(choices) => {
-            for (record, choice) in records.iter_mut().zip(choices) {
-                record.outcome = Outcome::AutoDecided;
-                record.answer = Some(choice.label.clone());
-                record.settled_at = Some(ctx.now_ms);
-            }
-            Output::Deny {
-                reason: policy::deny_reason(choices),
-            }
-        }
-    };
-    persist(store.as_mut(), &records_write(records), ctx, &mut errors);
-    Handled { output, errors }
-}
-
-fn settle(record: &mut Record, answer: Answer, now_ms: i64) {
-    record.outcome = Outcome::Answered;
-    record.answer = answer.answer;
-    record.selections = answer.selections;
-    record.free_text = answer.free_text;
-    record.notes = answer.notes;
-    record.followed_recommendation = answer.followed_recommendation;
-    record.afk = answer.afk;
-    record.settled_at = Some(now_ms);
-}
-
-fn fail(record: &mut Record, error: &str, now_ms: i64) {
-    record.outcome = Outcome::Failed;
-    record.error = Some(error.to_owned());
-    record.settled_at = Some(now_ms);
-}
-
-fn on_answered(
-    call: &Call,
-    questions: &[Question],
-    response: &serde_json::Value,
-    ctx: &HookContext,
-) -> Handled {
-    let mut errors = Vec::new();
-    let (_, mut records) = assessed_records(call, questions, ctx, &mut errors);
-    let output = match read_response(questions, response) {
-        Response::Answers(answers) => {
-            for (record, answer) in records.iter_mut().zip(answers) {
-                settle(record, answer, ctx.now_ms);
-            }
-            Output::Abstain
-        }
-        Response::Unrecognised(why) => {
-            errors.push(format!(
-                "{} ({}): {why}; recorded with no answer",
-                call.tool_use_id, call.tool_name
-            ));
-            for record in &mut records {
-                settle(record, Answer::default(), ctx.now_ms);
-            }
-            Output::Abstain
-        }
-        Response::Failed(error) => {
-            for record in &mut records {
-                fail(record, &error, ctx.now_ms);
-            }
-            Output::Context {
-                event: HookEvent::PostToolUse,
-                text: policy::failure_context(&error),
-            }
-        }
-    };
-    let mut store = open_store(ctx, &mut errors);
-    persist(store.as_mut(), &records_write(records), ctx, &mut errors);
-    Handled { output, errors }
-}
-
-fn on_failed(call: &Call, questions: &[Question], error: &str, ctx: &HookContext) -> Handled {
-    let mut errors = Vec::new();
-    let (_, mut records) = assessed_records(call, questions, ctx, &mut errors);
-    for record in &mut records {
-        fail(record, error, ctx.now_ms);
-    }
-    let mut store = open_store(ctx, &mut errors);
-    persist(store.as_mut(), &records_write(records), ctx, &mut errors);
-    Handled {
-        output: Output::Context {
-            event: HookEvent::PostToolUseFailure,
-            text: policy::failure_context(error),
-        },
-        errors,
-    }
-}
-
-fn on_turn_ended(session_id: String, _event: HookEvent, ctx: &HookContext) -> Handled {
-    // Nothing was ever recorded: do not create a database for a session that asked nothing.
-    if !ctx.paths.db.exists() && !ctx.paths.spool().exists() {
-        return Handled::abstain();
-    }
-    let mut errors = Vec::new();
-    let mut store = open_store(ctx, &mut errors);
-    persist(
-        store.as_mut(),
-        &Write::Decline {
-            session_id,
-            at: ctx.now_ms,
-        },
-        ctx,
-        &mut errors,
-    );
-    Handled {
-        output: Output::Abstain,
-        errors,
-    }
 }

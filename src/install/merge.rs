@@ -128,9 +128,7 @@ fn runs_hook(args: &[String]) -> bool {
     while let Some(arg) = iter.next() {
         if VALUE_FLAGS.contains(&arg.as_str()) {
             iter.next();
-        } else if arg.starts_with('-') {
-            continue;
-        } else {
+        } else if !arg.starts_with('-') {
             return arg == "hook";
         }
     }
@@ -458,47 +456,44 @@ fn install_event(
             }
         });
     }
-    match keep {
-        Some(n) => {
-            let (e, i, o) = &found[n];
-            let item = &mut entries[*e]["hooks"][*i];
-            if *item == desired.item() {
+    if let Some(n) = keep {
+        let (e, i, o) = &found[n];
+        let item = &mut entries[*e]["hooks"][*i];
+        if *item == desired.item() {
+            changes.push(Change::AlreadyInstalled {
+                event: event.into(),
+            });
+        } else {
+            let before = item.clone();
+            repoint(item, desired);
+            if *item == before {
                 changes.push(Change::AlreadyInstalled {
                     event: event.into(),
                 });
+            } else if o.program != desired.program {
+                changes.push(Change::RePointed {
+                    event: event.into(),
+                    from: o.program.clone(),
+                    to: desired.program.clone(),
+                });
             } else {
-                let before = item.clone();
-                repoint(item, desired);
-                if *item == before {
-                    changes.push(Change::AlreadyInstalled {
-                        event: event.into(),
-                    });
-                } else if o.program != desired.program {
-                    changes.push(Change::RePointed {
-                        event: event.into(),
-                        from: o.program.clone(),
-                        to: desired.program.clone(),
-                    });
-                } else {
-                    changes.push(Change::Updated {
-                        event: event.into(),
-                    });
-                }
+                changes.push(Change::Updated {
+                    event: event.into(),
+                });
             }
-            remove_items(entries, &remove);
         }
-        None => {
-            remove_items(entries, &remove);
-            let mut entry = Map::new();
-            if TOOL_EVENTS.contains(&event) {
-                entry.insert("matcher".into(), MATCHER.into());
-            }
-            entry.insert("hooks".into(), Value::Array(vec![desired.item()]));
-            entries.push(Value::Object(entry));
-            changes.push(Change::Added {
-                event: event.into(),
-            });
+        remove_items(entries, &remove);
+    } else {
+        remove_items(entries, &remove);
+        let mut entry = Map::new();
+        if TOOL_EVENTS.contains(&event) {
+            entry.insert("matcher".into(), MATCHER.into());
         }
+        entry.insert("hooks".into(), Value::Array(vec![desired.item()]));
+        entries.push(Value::Object(entry));
+        changes.push(Change::Added {
+            event: event.into(),
+        });
     }
 }
 
@@ -838,13 +833,13 @@ mod tests {
                     "SessionEnd",
                     "Notification",
                 ];
-                for _ in 0..(1 + self.next() % 3) {
+                for _ in 0..=(self.next() % 3) {
                     let event = self.pick(&events);
                     let mut entries = Vec::new();
-                    for _ in 0..(1 + self.next() % 3) {
+                    for _ in 0..=(self.next() % 3) {
                         let matcher = self.pick(&[MATCHER, "Bash", "^AskUserQuestion$", ""]);
                         let mut items = Vec::new();
-                        for _ in 0..(1 + self.next() % 3) {
+                        for _ in 0..=(self.next() % 3) {
                             let tool = self.pick(&["/x/gstack", "/y/notify hook", "echo hi"]);
                             items.push(foreign(tool));
                             if with_askhook && self.next().is_multiple_of(3) {

@@ -46,21 +46,19 @@ pub mod merge;
 use std::fs::{self, OpenOptions};
 use std::io::{self, Write as _};
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::cli::{InstallArgs, RollbackArgs, Scope, SettingsTarget, StatusArgs, UninstallArgs};
+use crate::cli::{Scope, SettingsTarget};
 use crate::error::{Error, Result};
-use crate::fsutil;
-use crate::project::project_root;
-use crate::time;
-use crate::ui;
+use crate::sys::fsutil;
+use crate::sys::project::project_root;
+use crate::sys::time;
 use crate::Context;
 
-use merge::{Change, Desired, EVENTS};
+pub(crate) use merge::{Change, Desired, EVENTS};
 
 /// How long to wait for another askhook holding the settings lock.
 pub const LOCK_BUDGET: Duration = Duration::from_secs(3);
@@ -115,7 +113,7 @@ pub fn resolve(target: &SettingsTarget, ctx: &Context) -> Target {
 
 /// The file to really edit: a symlinked settings file (dotfile managers do this) is followed,
 /// so the atomic rename replaces the file it points at and the link stays a link.
-fn real_path(path: &Path) -> PathBuf {
+pub(crate) fn real_path(path: &Path) -> PathBuf {
     match fs::symlink_metadata(path) {
         Ok(meta) if meta.file_type().is_symlink() => {
             fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
@@ -152,12 +150,12 @@ pub fn this_binary() -> Result<String> {
 
 /// What is known about a registered program on disk: `None` when it cannot be checked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct OnDisk {
-    exists: Option<bool>,
-    executable: Option<bool>,
+pub(crate) struct OnDisk {
+    pub exists: Option<bool>,
+    pub executable: Option<bool>,
 }
 
-fn on_disk(program: &str, home: Option<&Path>) -> OnDisk {
+pub(crate) fn on_disk(program: &str, home: Option<&Path>) -> OnDisk {
     let unknown = OnDisk {
         exists: None,
         executable: None,
@@ -211,7 +209,7 @@ fn read_settings(path: &Path) -> Result<Read> {
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             return Ok(Read {
                 bytes: None,
-                value: Value::Object(Default::default()),
+                value: Value::Object(serde_json::Map::default()),
             })
         }
         Err(e) => return Err(Error::io(path, e)),
@@ -248,7 +246,7 @@ fn indent_of(text: &str) -> String {
         .to_owned()
 }
 
-/// serde_json's pretty formatter, optionally writing every non-ASCII character as `\uXXXX`
+/// `serde_json`'s pretty formatter, optionally writing every non-ASCII character as `\uXXXX`
 /// (so a file a Python tool wrote with `ensure_ascii` stays byte-identical where untouched).
 struct Pretty<'a> {
     inner: serde_json::ser::PrettyFormatter<'a>,
@@ -304,10 +302,7 @@ fn render(value: &Value, original: Option<&[u8]>) -> String {
     use serde::Serialize as _;
     let ascii = original.is_some_and(|o| o.is_ascii() && o.windows(2).any(|w| w == b"\\u"));
     let original = original.map(String::from_utf8_lossy);
-    let indent = original
-        .as_deref()
-        .map(indent_of)
-        .unwrap_or_else(|| "  ".into());
+    let indent = original.as_deref().map_or_else(|| "  ".into(), indent_of);
     let mut buf = Vec::new();
     let formatter = Pretty {
         inner: serde_json::ser::PrettyFormatter::with_indent(indent.as_bytes()),
@@ -329,15 +324,15 @@ fn render(value: &Value, original: Option<&[u8]>) -> String {
 
 /// The sidecar lock file of a settings file.
 fn lock_path(path: &Path) -> PathBuf {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "settings.json".into());
+    let name = path.file_name().map_or_else(
+        || "settings.json".into(),
+        |n| n.to_string_lossy().into_owned(),
+    );
     path.with_file_name(format!(".{name}.askhook-lock"))
 }
 
 /// Take the settings lock (held until the returned file is dropped).
-fn lock(path: &Path) -> Result<fs::File> {
+pub(crate) fn lock(path: &Path) -> Result<fs::File> {
     let lock_file = lock_path(path);
     let file = fsutil::private_options(OpenOptions::new().create(true).truncate(false).write(true))
         .open(&lock_file)
@@ -422,7 +417,7 @@ pub fn backups(path: &Path) -> Vec<PathBuf> {
 
 /// Copy `bytes` (the current file) to a new backup, 0600, named after a time later than every
 /// existing backup; then keep only the last [`KEEP_BACKUPS`].
-fn backup(path: &Path, bytes: &[u8]) -> Result<PathBuf> {
+pub(crate) fn backup(path: &Path, bytes: &[u8]) -> Result<PathBuf> {
     let existing = backups(path);
     let mut ms = time::now_ms();
     if let Some(last) = existing.last() {
@@ -448,7 +443,7 @@ fn backup(path: &Path, bytes: &[u8]) -> Result<PathBuf> {
                 created = Some((candidate, file));
                 break;
             }
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
             Err(e) => return Err(Error::io(&candidate, e)),
         }
     }
@@ -458,7 +453,7 @@ fn backup(path: &Path, bytes: &[u8]) -> Result<PathBuf> {
             io::Error::new(io::ErrorKind::AlreadyExists, "no free backup name"),
         )
     })?;
-    if let Err(e) = file.write_all(bytes).and_then(|_| file.sync_all()) {
+    if let Err(e) = file.write_all(bytes).and_then(|()| file.sync_all()) {
         let _ = fs::remove_file(&backup_path);
         return Err(Error::io(&backup_path, e));
     }
@@ -472,21 +467,25 @@ fn backup(path: &Path, bytes: &[u8]) -> Result<PathBuf> {
 // ---------------------------------------------------------------------------------------------
 // The one edit path
 
-type Merge<'a> = dyn Fn(&Value) -> std::result::Result<(Value, Vec<Change>), merge::Invalid> + 'a;
+pub(crate) type Merge<'a> =
+    dyn Fn(&Value) -> std::result::Result<(Value, Vec<Change>), merge::Invalid> + 'a;
 
 /// What an edit did.
-struct Edited {
-    changes: Vec<Change>,
-    wrote: bool,
-    backup: Option<PathBuf>,
+pub(crate) struct Edited {
+    pub changes: Vec<Change>,
+    pub wrote: bool,
+    pub backup: Option<PathBuf>,
+    /// A dry run's unified diff of what would change.
+    pub diff: Option<String>,
 }
 
 /// Lock → re-read → merge → (nothing to do | diff | backup + atomic write).
-fn edit(target: &Target, dry_run: bool, merge_fn: &Merge<'_>) -> Result<Edited> {
+pub(crate) fn edit(target: &Target, dry_run: bool, merge_fn: &Merge<'_>) -> Result<Edited> {
     let path = &real_path(&target.path);
     if dry_run {
         let read = read_settings(path)?;
         let (value, changes) = apply(path, &read, merge_fn)?;
+        let mut diff = None;
         if changes.iter().any(Change::writes) {
             let old = read
                 .bytes
@@ -500,12 +499,13 @@ fn edit(target: &Target, dry_run: bool, merge_fn: &Merge<'_>) -> Result<Edited> 
             } else {
                 "/dev/null".into()
             };
-            ui::print(&diff::unified(&old, &new, &old_name, &shown))?;
+            diff = Some(diff::unified(&old, &new, &old_name, &shown));
         }
         return Ok(Edited {
             changes,
             wrote: false,
             backup: None,
+            diff,
         });
     }
     ensure_parent(path, target)?;
@@ -517,6 +517,7 @@ fn edit(target: &Target, dry_run: bool, merge_fn: &Merge<'_>) -> Result<Edited> 
             changes,
             wrote: false,
             backup: None,
+            diff: None,
         });
     }
     let backup = match &read.bytes {
@@ -529,6 +530,7 @@ fn edit(target: &Target, dry_run: bool, merge_fn: &Merge<'_>) -> Result<Edited> 
         changes,
         wrote: true,
         backup,
+        diff: None,
     })
 }
 
@@ -537,198 +539,6 @@ fn apply(path: &Path, read: &Read, merge_fn: &Merge<'_>) -> Result<(Value, Vec<C
         path: path.to_path_buf(),
         problem,
     })
-}
-
-/// The lines printed for a list of changes: one per event, prunes and collapses summed up.
-fn change_lines(changes: &[Change]) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut pruned = Vec::new();
-    let mut collapsed = 0;
-    for change in changes {
-        match change {
-            Change::Pruned { program, .. } => pruned.push(program.clone()),
-            Change::Collapsed { .. } => collapsed += 1,
-            other => lines.push(ui::sanitize(&other.to_string(), false)),
-        }
-    }
-    if !pruned.is_empty() {
-        let mut programs = pruned.clone();
-        programs.sort();
-        programs.dedup();
-        lines.push(ui::sanitize(
-            &format!(
-                "pruned {} dead {} ({} no longer exists)",
-                pruned.len(),
-                if pruned.len() == 1 {
-                    "entry"
-                } else {
-                    "entries"
-                },
-                programs.join(", ")
-            ),
-            false,
-        ));
-    }
-    if collapsed > 0 {
-        lines.push(format!(
-            "collapsed {collapsed} duplicate {}",
-            if collapsed == 1 { "entry" } else { "entries" }
-        ));
-    }
-    lines
-}
-
-fn print_lines(lines: &[String]) -> Result<()> {
-    let mut text = String::new();
-    for l in lines {
-        text.push_str(l);
-        text.push('\n');
-    }
-    ui::print(&text)
-}
-
-// ---------------------------------------------------------------------------------------------
-// Commands
-
-pub fn install(args: &InstallArgs, ctx: &Context) -> Result<ExitCode> {
-    let target = resolve(&args.target, ctx);
-    let desired = Desired {
-        program: this_binary()?,
-        shell_form: args.shell_form,
-        timeout: args.timeout,
-    };
-    if args.timeout == 0 {
-        return Err(Error::Usage(
-            "--timeout must be at least 1 second (Claude Code's default is 60; askhook's is 5)"
-                .into(),
-        ));
-    }
-    let home = ctx.paths.home.clone();
-    let alive = move |program: &str| on_disk(program, home.as_deref()).exists != Some(false);
-    let merge_fn = |v: &Value| merge::install(v, &desired, &alive);
-    let edited = edit(&target, args.dry_run, &merge_fn)?;
-    if edited.wrote
-        && (desired.program.contains("/target/debug/")
-            || desired.program.contains("/target/release/"))
-    {
-        ui::eprintln_warning(&format!(
-            "registering a binary inside a cargo target folder ({}); `cargo clean` would break \
-             the hook. install/install.sh installs a stable copy.",
-            desired.program
-        ));
-    }
-    let mut lines = change_lines(&edited.changes);
-    if let Some(b) = &edited.backup {
-        lines.push(format!("backup: {}", b.display()));
-    }
-    let file = target.path.display();
-    lines.push(if args.dry_run {
-        if edited.changes.iter().any(Change::writes) {
-            format!(
-                "dry run: {file} was not changed; run the same command without --dry-run to apply"
-            )
-        } else {
-            format!("dry run: nothing to change in {file}")
-        }
-    } else if edited.wrote {
-        format!(
-            "askhook is registered in {file}; Claude Code reloads settings on its own (new \
-             sessions pick it up). Check with `askhook status`, try `askhook doctor`."
-        )
-    } else {
-        format!("nothing to change: {file} already registers askhook. See `askhook status`.")
-    });
-    print_lines(&lines)?;
-    Ok(ExitCode::SUCCESS)
-}
-
-pub fn uninstall(args: &UninstallArgs, ctx: &Context) -> Result<ExitCode> {
-    let target = resolve(&args.target, ctx);
-    if args.dry_run || target.path.exists() {
-        let merge_fn = |v: &Value| merge::uninstall(v);
-        let edited = edit(&target, args.dry_run, &merge_fn)?;
-        let mut lines = change_lines(&edited.changes);
-        if let Some(b) = &edited.backup {
-            lines.push(format!("backup: {}", b.display()));
-        }
-        let file = target.path.display();
-        lines.push(if args.dry_run {
-            if edited.changes.iter().any(Change::writes) {
-                format!("dry run: {file} was not changed; run the same command without --dry-run to apply")
-            } else {
-                format!("dry run: nothing to change in {file}")
-            }
-        } else if edited.wrote {
-            format!(
-                "askhook is no longer registered in {file}; `askhook rollback` puts it back. \
-                 Your answer log is kept (see `askhook doctor` for where)."
-            )
-        } else {
-            format!("nothing to change: {file} does not register askhook.")
-        });
-        print_lines(&lines)?;
-    } else {
-        ui::println(&format!(
-            "nothing to change: {} does not exist.",
-            target.path.display()
-        ))?;
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
-pub fn rollback(args: &RollbackArgs, ctx: &Context) -> Result<ExitCode> {
-    let target = resolve(&args.target, ctx);
-    let path = &real_path(&target.path);
-    if !path.parent().is_some_and(Path::is_dir) {
-        return Err(Error::Refused(format!(
-            "{}: no askhook backup to restore (the folder does not exist)",
-            path.display()
-        )));
-    }
-    let _lock = lock(path)?;
-    let Some(latest) = backups(path).pop() else {
-        return Err(Error::Refused(format!(
-            "{}: no askhook backup to restore (askhook backs a file up before each change; \
-             the first install into a new file has none; use `askhook uninstall`)",
-            path.display()
-        )));
-    };
-    let restored = fs::read(&latest).map_err(|e| Error::io(&latest, e))?;
-    let current = match fs::read(path) {
-        Ok(b) => Some(b),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => None,
-        Err(e) => return Err(Error::io(path, e)),
-    };
-    if current.as_deref() == Some(&restored[..]) {
-        ui::println(&format!(
-            "nothing to change: {} already equals its latest backup {}",
-            path.display(),
-            latest.display()
-        ))?;
-        return Ok(ExitCode::SUCCESS);
-    }
-    let saved = match &current {
-        Some(bytes) => Some(backup(path, bytes)?),
-        None => None,
-    };
-    fsutil::atomic_write(path, &restored).map_err(|e| Error::io(path, e))?;
-    let mut lines = vec![format!(
-        "restored {} from {}",
-        path.display(),
-        latest.display()
-    )];
-    if let Some(s) = saved {
-        lines.push(format!(
-            "backup of the file before the rollback: {}",
-            s.display()
-        ));
-    }
-    lines.push(
-        "check the result with `askhook status`; running `askhook rollback` again undoes this rollback."
-            .into(),
-    );
-    print_lines(&lines)?;
-    Ok(ExitCode::SUCCESS)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -849,99 +659,6 @@ pub fn report(target: &SettingsTarget, ctx: &Context) -> StatusReport {
         .map(|t| scope_status(t, binary.as_deref(), ctx.paths.home.as_deref()))
         .collect();
     StatusReport { binary, scopes }
-}
-
-/// The human-readable lines for one scope.
-pub fn scope_lines(s: &ScopeStatus) -> Vec<String> {
-    let mut lines = vec![format!("{:<8} {}", s.scope, ui::sanitize(&s.file, false))];
-    if let Some(problem) = &s.problem {
-        lines.push(format!("  cannot read: {}", ui::sanitize(problem, false)));
-        return lines;
-    }
-    if !s.exists {
-        lines.push("  no file; askhook not registered".into());
-        return lines;
-    }
-    if s.plugin_enabled {
-        lines.push("  enables the askhook plugin (hooks/hooks.json)".into());
-    }
-    if s.items.is_empty() {
-        lines.push("  askhook not registered in this file".into());
-        return lines;
-    }
-    lines.push(format!(
-        "  {}: {}",
-        if s.registered {
-            "registered"
-        } else {
-            "partly registered"
-        },
-        s.events.join(" ")
-    ));
-    if !s.missing.is_empty() {
-        lines.push(format!("  missing: {}", s.missing.join(" ")));
-    }
-    let mut commands: Vec<&ItemStatus> = Vec::new();
-    for item in &s.items {
-        if !commands
-            .iter()
-            .any(|c| c.command == item.command && c.form == item.form)
-        {
-            commands.push(item);
-        }
-    }
-    for c in commands {
-        let state = match (c.exists, c.executable) {
-            (Some(false), _) => "MISSING",
-            (Some(true), Some(false)) => "not executable",
-            (Some(true), _) => "exists, executable",
-            (None, _) => "not checked (resolved by the shell or PATH)",
-        };
-        lines.push(format!(
-            "  command: {} ({} form; {}{})",
-            ui::sanitize(&c.command, false),
-            c.form,
-            state,
-            if c.this_binary { "; this binary" } else { "" }
-        ));
-    }
-    if !s.duplicates.is_empty() {
-        lines.push(format!("  duplicates: {}", s.duplicates.join(" ")));
-    }
-    if s.dead > 0 {
-        lines.push(format!("  dead entries: {}", s.dead));
-    }
-    lines
-}
-
-pub fn status(args: &StatusArgs, ctx: &Context) -> Result<ExitCode> {
-    let report = report(&args.target, ctx);
-    if args.json {
-        let text = serde_json::to_string_pretty(&report).expect("status serialises");
-        ui::println(&text)?;
-        return Ok(ExitCode::SUCCESS);
-    }
-    let mut lines = Vec::new();
-    if let Some(b) = &report.binary {
-        lines.push(format!("this binary: {}", ui::sanitize(b, false)));
-    }
-    for s in &report.scopes {
-        lines.extend(scope_lines(s));
-    }
-    let needs_repair = report
-        .scopes
-        .iter()
-        .any(|s| !s.items.is_empty() && (!s.registered || !s.duplicates.is_empty() || s.dead > 0));
-    let any = report.scopes.iter().any(|s| s.registered);
-    lines.push(if needs_repair {
-        "next: run `askhook install` (with the same --scope) to repair the registration.".into()
-    } else if any {
-        "next: nothing to do; `askhook doctor` runs a self-test of the hook.".into()
-    } else {
-        "next: `askhook install` registers askhook for your user (or --scope project|local).".into()
-    });
-    print_lines(&lines)?;
-    Ok(ExitCode::SUCCESS)
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@
 pub const MIGRATIONS: &[&str] = &[
     // 1: the answer log, one row per question of a call (natural key: session, call, index),
     //    and the standing preferences with their history.
-    r#"
+    r"
     CREATE TABLE questions (
         id                      INTEGER PRIMARY KEY,
         session_id              TEXT NOT NULL,
@@ -63,18 +63,18 @@ pub const MIGRATIONS: &[&str] = &[
         at           INTEGER NOT NULL,
         confirmed_by TEXT NOT NULL
     );
-    "#,
+    ",
     // 2: the query CLI at a million rows. `pending` (and `--outcome pending|abandoned`) reads
     //    the few pending rows in time order from a small partial index (covering what `stats`
     //    and the abandoned rule read) instead of walking the whole time index; `stats` and `suggest` scan a narrow covering index (time first, so
     //    `--since` is a range) instead of the table and its question texts.
-    r#"
+    r"
     CREATE INDEX questions_pending_by_time ON questions (asked_at, question_id, project, door_type,
         followed_recommendation, afk, settled_at, session_id, tool_use_id, agent_id, prompt_id)
         WHERE outcome = 'pending';
     CREATE INDEX questions_stats ON questions (asked_at, outcome, question_id, project, door_type,
                                                followed_recommendation, afk, settled_at);
-    "#,
+    ",
 ];
 
 /// The schema version the hook needs: the tables and columns it writes. Migrations after it

@@ -1,5 +1,7 @@
 //! The answer log: one SQLite file holding every question asked, how it settled, and the
-//! user's standing preferences. The only module that speaks SQL.
+//! user's standing preferences. The only module that speaks SQL: every statement askhook runs
+//! is in here (`mod.rs` opens, migrates and writes; `read.rs` reads rows, stats and counts;
+//! `prefs.rs` preferences and their history; `filter.rs` builds the one `WHERE`).
 //!
 //! ## Locking
 //! One connection per process, WAL journal (readers never block the writer), `synchronous =
@@ -12,7 +14,9 @@
 //! ## Compatibility
 //! The schema version is `PRAGMA user_version`; migrations (see `migrations.rs`) are additive
 //! and applied once, in one exclusive transaction, by whichever process opens first. A
-//! database newer than this binary is read and written as far as the known columns go.
+//! database newer than this binary is read and written as far as the known columns go; a door,
+//! outcome or id source this binary does not know fails the read with an error naming the value
+//! (update askhook), rather than being shown as something it is not.
 //!
 //! ## Performance
 //! When `user_version` is current no migration work runs; statements are `prepare_cached`.
@@ -20,22 +24,74 @@
 //! CLI's time, question and session filters. The database and its spool are created 0600 in
 //! a 0700 folder.
 
+pub mod filter;
 pub mod migrations;
+pub mod prefs;
 pub mod read;
-pub mod record;
+pub mod row;
 pub mod spool;
 
-use std::collections::HashMap;
+use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 use std::time::Duration;
 
-use rusqlite::{params, Connection, OpenFlags, OptionalExtension, TransactionBehavior};
+use rusqlite::{params, Connection, OpenFlags, TransactionBehavior};
 
-use crate::fsutil;
-use crate::paths::spool_for;
-use crate::policy::Preference;
+use crate::sys::fsutil;
+use crate::sys::paths::spool_for;
 
-pub use record::{Outcome, Record, StoredOption, Write};
+pub use filter::Filter;
+pub use row::{Batch, Outcome, Row};
+
+/// Why a store operation failed: SQLite, or the file system around it (folder, spool).
+#[derive(Debug)]
+pub enum Error {
+    Sql(rusqlite::Error),
+    Io(std::io::Error),
+}
+
+impl Error {
+    /// Whether it means "someone else holds the database": the write goes to the spool.
+    pub fn is_busy(&self) -> bool {
+        matches!(self, Error::Sql(e) if matches!(
+            e.sqlite_error_code(),
+            Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
+        ))
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Sql(e) => e.fmt(f),
+            Error::Io(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Sql(e) => Some(e),
+            Error::Io(e) => Some(e),
+        }
+    }
+}
+
+impl From<rusqlite::Error> for Error {
+    fn from(e: rusqlite::Error) -> Error {
+        Error::Sql(e)
+    }
+}
+
+impl From<std::io::Error> for Error {
+    fn from(e: std::io::Error) -> Error {
+        Error::Io(e)
+    }
+}
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 /// WAL size past which the end of a turn (Stop, UserPromptSubmit, SessionEnd) checkpoints it:
 /// nobody waits on a question then.
@@ -47,9 +103,6 @@ pub const WAL_CHECKPOINT_BYTES: u64 = 128 * 1024;
 /// costs two `fsync`s: 256 KiB measured best (1 MiB and 512 KiB had a worse p99, 128 KiB a
 /// worse median).
 pub const WAL_HARD_CAP_BYTES: u64 = 256 * 1024;
-
-/// The scope value of a global preference.
-pub const GLOBAL_SCOPE: &str = "";
 
 /// How far opening a database migrates it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,21 +127,15 @@ pub struct Store {
 
 impl std::fmt::Debug for Store {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Store").field("path", &self.path).finish()
+        f.debug_struct("Store")
+            .field("path", &self.path)
+            .finish_non_exhaustive()
     }
-}
-
-/// Whether an error means "someone else holds the database": the write goes to the spool.
-pub fn is_busy(e: &rusqlite::Error) -> bool {
-    matches!(
-        e.sqlite_error_code(),
-        Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
-    )
 }
 
 impl Store {
     /// Open (creating if needed) the database at `path`, migrate it, and ingest its spool.
-    pub fn open(path: &Path, busy_timeout: Duration) -> rusqlite::Result<Store> {
+    pub fn open(path: &Path, busy_timeout: Duration) -> Result<Store> {
         Self::open_with(path, busy_timeout, Migrate::All)
     }
 
@@ -97,13 +144,13 @@ impl Store {
     /// ([`migrations::HOOK_SCHEMA`]). Later migrations (indexes for the query CLI) can take
     /// seconds on a large log, which must never eat a hook's deadline; the first CLI command
     /// after an upgrade applies them.
-    pub fn open_for_hook(path: &Path, busy_timeout: Duration) -> rusqlite::Result<Store> {
+    pub fn open_for_hook(path: &Path, busy_timeout: Duration) -> Result<Store> {
         Self::open_with(path, busy_timeout, Migrate::HookMinimum)
     }
 
-    fn open_with(path: &Path, busy_timeout: Duration, migrate: Migrate) -> rusqlite::Result<Store> {
+    fn open_with(path: &Path, busy_timeout: Duration, migrate: Migrate) -> Result<Store> {
         if let Some(dir) = path.parent() {
-            fsutil::create_private_dir(dir).map_err(io_to_sqlite)?;
+            fsutil::create_private_dir(dir)?;
         }
         if !path.exists() {
             // Create the file ourselves so it is private from the first byte; SQLite gives the
@@ -121,7 +168,7 @@ impl Store {
     }
 
     /// Open an existing database for reading only (query commands); fails when it is missing.
-    pub fn open_read_only(path: &Path, busy_timeout: Duration) -> rusqlite::Result<Store> {
+    pub fn open_read_only(path: &Path, busy_timeout: Duration) -> Result<Store> {
         let conn = Connection::open_with_flags(
             path,
             OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
@@ -141,7 +188,7 @@ impl Store {
         path: &Path,
         busy_timeout: Duration,
         migrate: Migrate,
-    ) -> rusqlite::Result<Store> {
+    ) -> Result<Store> {
         conn.busy_timeout(busy_timeout)?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         // Every hook run is a short-lived process and usually the last connection: without this,
@@ -170,7 +217,7 @@ impl Store {
             store.migrate()?;
         }
         if let Err(e) = store.ingest_spool() {
-            store.found_busy = is_busy(&e);
+            store.found_busy = e.is_busy();
             store.spool_problem = Some(format!("spool not ingested yet: {e}"));
         }
         Ok(store)
@@ -181,17 +228,14 @@ impl Store {
         &self.path
     }
 
-    /// The raw connection (for the query CLI's read-only statements).
-    pub fn conn(&self) -> &Connection {
-        &self.conn
-    }
-
     /// `PRAGMA user_version`.
-    pub fn schema_version(&self) -> rusqlite::Result<i64> {
-        self.conn.query_row("PRAGMA user_version", [], |r| r.get(0))
+    pub fn schema_version(&self) -> Result<i64> {
+        Ok(self
+            .conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))?)
     }
 
-    fn migrate(&mut self) -> rusqlite::Result<()> {
+    fn migrate(&mut self) -> Result<()> {
         // journal_mode cannot change inside a transaction; it is persistent once set.
         let mode: String = self
             .conn
@@ -209,7 +253,7 @@ impl Store {
             tx.execute_batch(sql)?;
             tx.pragma_update(None, "user_version", (n + 1) as i64)?;
         }
-        tx.commit()
+        Ok(tx.commit()?)
     }
 
     /// Apply the spool's writes, if any, then empty it.
@@ -217,7 +261,7 @@ impl Store {
     /// The database write lock is taken first and the spool lock only then, for the short
     /// read-apply-commit: a process waiting on a busy database must never hold the spool lock,
     /// or every hook that needs to append would queue behind it.
-    fn ingest_spool(&mut self) -> rusqlite::Result<()> {
+    fn ingest_spool(&mut self) -> Result<()> {
         let spool = spool_for(&self.path);
         if std::fs::metadata(&spool).map_or(true, |m| m.len() == 0) {
             return Ok(());
@@ -225,7 +269,7 @@ impl Store {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let Some(pending) = spool::take(&spool).map_err(io_to_sqlite)? else {
+        let Some(pending) = spool::take(&spool)? else {
             return Ok(());
         };
         for write in &pending.writes {
@@ -238,19 +282,19 @@ impl Store {
                 pending.rejected
             ));
         }
-        pending.finish().map_err(io_to_sqlite)
+        Ok(pending.finish()?)
     }
 
     /// Apply one event's writes in one transaction.
-    pub fn apply(&mut self, write: &Write) -> rusqlite::Result<()> {
+    pub fn apply(&mut self, write: &Batch) -> Result<()> {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
         apply_in(&tx, write)?;
         tx.commit()?;
         let threshold = match write {
-            Write::Decline { .. } => WAL_CHECKPOINT_BYTES,
-            Write::Records { .. } => WAL_HARD_CAP_BYTES,
+            Batch::Decline { .. } => WAL_CHECKPOINT_BYTES,
+            Batch::Records { .. } => WAL_HARD_CAP_BYTES,
         };
         self.checkpoint_past(threshold);
         Ok(())
@@ -268,168 +312,61 @@ impl Store {
                 .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()));
         }
     }
-
-    /// The preferences for `ids`: a project preference wins over a global one.
-    pub fn preferences_for(
-        &self,
-        ids: &[&str],
-        project: Option<&str>,
-    ) -> rusqlite::Result<HashMap<String, Preference>> {
-        let mut out = HashMap::new();
-        let mut stmt = self
-            .conn
-            .prepare_cached("SELECT scope, value FROM preferences WHERE question_id = ?1 AND (scope = '' OR scope = ?2)")?;
-        for id in ids {
-            let mut best: Option<(bool, Preference)> = None;
-            let rows = stmt.query_map(params![id, project.unwrap_or("")], |r| {
-                Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
-            })?;
-            for row in rows {
-                let (scope, value) = row?;
-                let Some(pref) = Preference::parse(&value) else {
-                    continue;
-                };
-                let is_project = !scope.is_empty();
-                if best.is_none_or(|(was_project, _)| is_project && !was_project) {
-                    best = Some((is_project, pref));
-                }
-            }
-            if let Some((_, pref)) = best {
-                out.insert((*id).to_owned(), pref);
-            }
-        }
-        Ok(out)
-    }
-
-    /// Set or clear (`value = None`) a preference, recording the change as an event.
-    /// Returns the old value.
-    pub fn set_preference(
-        &mut self,
-        question_id: &str,
-        scope: &str,
-        value: Option<Preference>,
-        confirmed_by: &str,
-        now_ms: i64,
-    ) -> rusqlite::Result<Option<String>> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let old: Option<String> = tx
-            .query_row(
-                "SELECT value FROM preferences WHERE scope = ?1 AND question_id = ?2",
-                params![scope, question_id],
-                |r| r.get(0),
-            )
-            .optional()?;
-        match value {
-            Some(v) => tx.execute(
-                "INSERT INTO preferences (scope, question_id, value, updated_at) VALUES (?1, ?2, ?3, ?4)
-                 ON CONFLICT (scope, question_id) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
-                params![scope, question_id, v.as_str(), now_ms],
-            )?,
-            None => tx.execute(
-                "DELETE FROM preferences WHERE scope = ?1 AND question_id = ?2",
-                params![scope, question_id],
-            )?,
-        };
-        let new = value.map(Preference::as_str);
-        if old.as_deref() != new {
-            tx.execute(
-                "INSERT INTO preference_events (question_id, scope, old_value, new_value, at, confirmed_by)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![question_id, scope, old, new, now_ms, confirmed_by],
-            )?;
-        }
-        tx.commit()?;
-        Ok(old)
-    }
 }
 
-fn io_to_sqlite(e: std::io::Error) -> rusqlite::Error {
-    rusqlite::Error::ToSqlConversionFailure(Box::new(e))
-}
-
-/// `INSERT INTO questions (every column) VALUES (?1 … ?28)` followed by a conflict clause.
-macro_rules! insert_question {
-    ($on_conflict:literal) => {
-        concat!(
-            "INSERT INTO questions (
-                session_id, tool_use_id, question_index, question_id, id_source, question, header,
-                options, multi_select, recommended, door_type, door_rule, tool_name, project, cwd,
-                permission_mode, agent_id, prompt_id, outcome, answer, selections, free_text, notes,
-                followed_recommendation, afk, error, asked_at, settled_at)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18,
-                    ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28) ",
-            $on_conflict
-        )
-    };
+/// `INSERT INTO questions (every column of a row) VALUES (…)` followed by `on_conflict`.
+fn insert_sql(on_conflict: &str) -> String {
+    let marks: Vec<String> = (1..=row::COLUMNS.len()).map(|n| format!("?{n}")).collect();
+    format!(
+        "INSERT INTO questions ({}) VALUES ({}) {on_conflict}",
+        row::COLUMNS.join(", "),
+        marks.join(", ")
+    )
 }
 
 /// Pending rows only ever insert: a replayed PreToolUse must not touch a settled row. The
-/// short statement also compiles faster than [`UPSERT`] in the hook's fresh process.
-const INSERT_PENDING: &str =
-    insert_question!("ON CONFLICT (session_id, tool_use_id, question_index) DO NOTHING");
+/// short statement also compiles faster than [`upsert`] in the hook's fresh process.
+fn insert_pending() -> &'static str {
+    static SQL: OnceLock<String> = OnceLock::new();
+    SQL.get_or_init(|| {
+        insert_sql("ON CONFLICT (session_id, tool_use_id, question_index) DO NOTHING")
+    })
+}
 
 /// Settled rows insert, or settle a row that is still pending (or was declined).
-const UPSERT: &str = insert_question!(
-    "ON CONFLICT (session_id, tool_use_id, question_index) DO UPDATE SET
-        outcome = excluded.outcome,
-        answer = excluded.answer,
-        selections = excluded.selections,
-        free_text = excluded.free_text,
-        notes = excluded.notes,
-        followed_recommendation = excluded.followed_recommendation,
-        afk = excluded.afk,
-        error = excluded.error,
-        settled_at = excluded.settled_at
-    WHERE questions.outcome IN ('pending', 'declined') AND excluded.outcome <> 'pending'"
-);
+fn upsert() -> &'static str {
+    static SQL: OnceLock<String> = OnceLock::new();
+    SQL.get_or_init(|| {
+        insert_sql(
+            "ON CONFLICT (session_id, tool_use_id, question_index) DO UPDATE SET
+                outcome = excluded.outcome,
+                answer = excluded.answer,
+                selections = excluded.selections,
+                free_text = excluded.free_text,
+                notes = excluded.notes,
+                followed_recommendation = excluded.followed_recommendation,
+                afk = excluded.afk,
+                error = excluded.error,
+                settled_at = excluded.settled_at
+            WHERE questions.outcome IN ('pending', 'declined') AND excluded.outcome <> 'pending'",
+        )
+    })
+}
 
-fn apply_in(conn: &Connection, write: &Write) -> rusqlite::Result<()> {
+fn apply_in(conn: &Connection, write: &Batch) -> Result<()> {
     match write {
-        Write::Records { records } => {
+        Batch::Records { records } => {
             let all_pending = records.iter().all(|r| r.outcome == Outcome::Pending);
-            let mut stmt =
-                conn.prepare_cached(if all_pending { INSERT_PENDING } else { UPSERT })?;
+            let mut stmt = conn.prepare_cached(if all_pending {
+                insert_pending()
+            } else {
+                upsert()
+            })?;
             for r in records {
-                let options = serde_json::to_string(&r.options).unwrap_or_else(|_| "[]".into());
-                let selections = r
-                    .selections
-                    .as_ref()
-                    .and_then(|s| serde_json::to_string(s).ok());
-                stmt.execute(params![
-                    r.session_id,
-                    r.tool_use_id,
-                    r.question_index,
-                    r.question_id,
-                    r.id_source,
-                    r.question,
-                    r.header,
-                    options,
-                    r.multi_select,
-                    r.recommended,
-                    r.door_type,
-                    r.door_rule,
-                    r.tool_name,
-                    r.project,
-                    r.cwd,
-                    r.permission_mode,
-                    r.agent_id,
-                    r.prompt_id,
-                    r.outcome.as_str(),
-                    r.answer,
-                    selections,
-                    r.free_text,
-                    r.notes,
-                    r.followed_recommendation,
-                    r.afk,
-                    r.error,
-                    r.asked_at,
-                    r.settled_at,
-                ])?;
+                stmt.execute(rusqlite::params_from_iter(r.params()))?;
             }
         }
-        Write::Decline { session_id, at } => {
+        Batch::Decline { session_id, at } => {
             conn.prepare_cached(
                 "UPDATE questions SET outcome = 'declined', settled_at = ?2
                  WHERE session_id = ?1 AND outcome = 'pending' AND asked_at <= ?2",

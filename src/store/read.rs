@@ -1,129 +1,28 @@
-//! Reading the answer log back: the row type every query command prints, the effective
-//! outcome rule (a `pending` row superseded by a newer question of the same session and agent,
-//! or older than a day, reads as `abandoned` without any write), and every statement the query
-//! CLI runs (rows, the one-pass stats scan, preferences, `forget`'s delete, `watch`'s change
-//! probe).
+//! Reading the answer log back: rows for the query commands, the one-pass stats scan, counts,
+//! `forget`'s delete, `watch`'s change probe, and the few lookups the CLI makes (the question
+//! last recorded under an id). Which rows: a [`Filter`].
 //!
 //! ## Performance
-//! Filters become one `WHERE` over the indexed columns (`asked_at`, `question_id`,
-//! `session_id`, `tool_use_id`); an `--outcome` filter also names the *stored* outcomes that can
-//! produce the wanted effective ones, so `pending` reads only the partial pending index and the
-//! effective-outcome `EXISTS` runs for pending rows only. `--limit` walks the time index
-//! backwards and stops. `stats` is one narrow pass (no text columns) aggregated in Rust.
+//! `--limit` walks the time index backwards and stops. `stats` is one narrow pass (no text
+//! columns) aggregated in Rust, settled rows from a covering index, pending ones from the
+//! partial pending index.
 
-use rusqlite::types::Value as SqlValue;
-use rusqlite::{params_from_iter, Row};
-use serde::Serialize;
+use askhook_core::classify::Door;
+use rusqlite::{params_from_iter, OptionalExtension};
 
-use super::record::StoredOption;
-use super::Store;
+use super::filter::{Filter, EFFECTIVE_OUTCOME};
+use super::row::{Outcome, Row, Text};
+use super::{Result, Store};
 
-/// A pending row older than this reads as abandoned.
-pub const ABANDON_AFTER_MS: i64 = 86_400_000;
+/// The columns [`Row::from_sql`] reads, in order (`q` is the row alias).
+pub const SELECT_COLUMNS: &str = "q.question_id, q.question, q.header, q.options, q.multi_select,
+    q.recommended, q.answer, q.selections, q.free_text, q.notes, q.followed_recommendation, q.afk,
+    <outcome>, q.door_type, q.door_rule, q.error, q.session_id, q.tool_use_id, q.question_index,
+    q.tool_name, q.project, q.cwd, q.permission_mode, q.agent_id, q.asked_at, q.settled_at, q.id,
+    q.id_source, q.prompt_id";
 
-/// One question as the query CLI shows it (the `log --json` schema, documented in the README).
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct LogRow {
-    pub question_id: String,
-    pub question: String,
-    pub header: Option<String>,
-    pub options: Vec<StoredOption>,
-    pub multi_select: bool,
-    pub recommended: Option<String>,
-    pub answer: Option<String>,
-    pub selections: Option<Vec<String>>,
-    pub free_text: Option<String>,
-    pub notes: Option<String>,
-    pub followed_recommendation: Option<bool>,
-    pub afk: bool,
-    pub outcome: String,
-    pub door_type: String,
-    pub door_rule: Option<String>,
-    pub error: Option<String>,
-    pub session_id: String,
-    pub tool_use_id: String,
-    pub question_index: i64,
-    pub tool_name: String,
-    pub project: Option<String>,
-    pub cwd: Option<String>,
-    pub permission_mode: Option<String>,
-    pub agent_id: Option<String>,
-    pub asked_at: String,
-    pub settled_at: Option<String>,
-    #[serde(skip)]
-    pub asked_at_ms: i64,
-    #[serde(skip)]
-    pub settled_at_ms: Option<i64>,
-    /// The row's rowid (for `watch`).
-    #[serde(skip)]
-    pub row_id: i64,
-}
-
-/// The SQL expression of a row's effective outcome (`q` is the row alias, `?now` bound as
-/// parameter 1).
-///
-/// A newer question supersedes a pending one only when it belongs to another user prompt:
-/// Claude Code fires every PreToolUse of one assistant message (parallel AskUserQuestion calls,
-/// same `prompt_id`) before it shows the first picker, and those questions are all on screen.
-/// Without a `prompt_id` on either row, any newer call of the same session and agent counts.
-pub const EFFECTIVE_OUTCOME: &str = "CASE WHEN q.outcome = 'pending' AND (
-        q.asked_at < ?1 - 86400000
-        OR EXISTS (SELECT 1 FROM questions n
-                   WHERE n.session_id = q.session_id AND n.asked_at > q.asked_at
-                     AND n.tool_use_id <> q.tool_use_id
-                     AND coalesce(n.agent_id, '') = coalesce(q.agent_id, '')
-                     AND (n.prompt_id IS NULL OR q.prompt_id IS NULL OR n.prompt_id <> q.prompt_id)))
-    THEN 'abandoned' ELSE q.outcome END";
-
-/// The columns [`LogRow::from_row`] reads, in order.
-pub fn select_columns() -> String {
-    format!(
-        "q.question_id, q.question, q.header, q.options, q.multi_select, q.recommended, q.answer,
-         q.selections, q.free_text, q.notes, q.followed_recommendation, q.afk, {EFFECTIVE_OUTCOME},
-         q.door_type, q.door_rule, q.error, q.session_id, q.tool_use_id, q.question_index,
-         q.tool_name, q.project, q.cwd, q.permission_mode, q.agent_id, q.asked_at, q.settled_at,
-         q.id"
-    )
-}
-
-impl LogRow {
-    pub fn from_row(r: &Row<'_>) -> rusqlite::Result<LogRow> {
-        let options: String = r.get(3)?;
-        let selections: Option<String> = r.get(7)?;
-        let asked_at_ms: i64 = r.get(24)?;
-        let settled_at_ms: Option<i64> = r.get(25)?;
-        Ok(LogRow {
-            question_id: r.get(0)?,
-            question: r.get(1)?,
-            header: r.get(2)?,
-            options: serde_json::from_str(&options).unwrap_or_default(),
-            multi_select: r.get(4)?,
-            recommended: r.get(5)?,
-            answer: r.get(6)?,
-            selections: selections.and_then(|s| serde_json::from_str(&s).ok()),
-            free_text: r.get(8)?,
-            notes: r.get(9)?,
-            followed_recommendation: r.get(10)?,
-            afk: r.get(11)?,
-            outcome: r.get(12)?,
-            door_type: r.get(13)?,
-            door_rule: r.get(14)?,
-            error: r.get(15)?,
-            session_id: r.get(16)?,
-            tool_use_id: r.get(17)?,
-            question_index: r.get(18)?,
-            tool_name: r.get(19)?,
-            project: r.get(20)?,
-            cwd: r.get(21)?,
-            permission_mode: r.get(22)?,
-            agent_id: r.get(23)?,
-            asked_at: crate::time::format_rfc3339(asked_at_ms),
-            settled_at: settled_at_ms.map(crate::time::format_rfc3339),
-            asked_at_ms,
-            settled_at_ms,
-            row_id: r.get(26)?,
-        })
-    }
+fn select_columns() -> String {
+    SELECT_COLUMNS.replace("<outcome>", EFFECTIVE_OUTCOME)
 }
 
 /// One row as the stats pass sees it (borrowed from the statement; copy what you keep).
@@ -132,175 +31,92 @@ pub struct StatRow<'a> {
     pub question_id: &'a str,
     pub project: Option<&'a str>,
     /// The effective outcome.
-    pub outcome: &'a str,
-    pub door_type: &'a str,
+    pub outcome: Outcome,
+    pub door_type: Door,
     pub followed: Option<bool>,
     pub afk: bool,
     pub asked_at: i64,
     pub settled_at: Option<i64>,
 }
 
-/// A WHERE clause under construction; parameter 1 is always `now`.
-#[derive(Debug, Clone)]
-pub struct Query {
-    clauses: Vec<String>,
-    params: Vec<SqlValue>,
-    /// The N most recent matching rows (still returned oldest first).
-    pub limit: Option<u64>,
+/// A row as stored, its columns in [`SELECT_COLUMNS`] order.
+pub struct RawRow<'a, 'b>(&'a rusqlite::Row<'b>);
+
+/// One stored column value.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Field<'a> {
+    Null,
+    Integer(i64),
+    Real(f64),
+    Text(&'a [u8]),
 }
 
-impl Query {
-    pub fn new(now_ms: i64) -> Query {
-        Query {
-            clauses: Vec::new(),
-            params: vec![SqlValue::Integer(now_ms)],
-            limit: None,
-        }
+impl RawRow<'_, '_> {
+    /// Column `i`.
+    pub fn field(&self, i: usize) -> Result<Field<'_>> {
+        use rusqlite::types::ValueRef;
+        Ok(match self.0.get_ref(i)? {
+            ValueRef::Null => Field::Null,
+            ValueRef::Integer(n) => Field::Integer(n),
+            ValueRef::Real(f) => Field::Real(f),
+            ValueRef::Text(t) | ValueRef::Blob(t) => Field::Text(t),
+        })
     }
+}
 
-    /// Add a condition; `?` placeholders in `sql` take `values` in order.
-    pub fn and(&mut self, sql: &str, values: impl IntoIterator<Item = SqlValue>) -> &mut Query {
-        let mut rendered = String::with_capacity(sql.len() + 8);
-        let mut values = values.into_iter();
-        for ch in sql.chars() {
-            if ch == '?' {
-                self.params.push(values.next().unwrap_or(SqlValue::Null));
-                rendered.push_str(&format!("?{}", self.params.len()));
-            } else {
-                rendered.push(ch);
-            }
-        }
-        self.clauses.push(format!("({rendered})"));
-        self
-    }
+/// Row counts of every table (`doctor`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Counts {
+    pub questions: i64,
+    pub preferences: i64,
+    pub preference_events: i64,
+}
 
-    /// The condition on a row's effective outcome.
-    pub fn outcome_in(&mut self, outcomes: &[&str]) -> &mut Query {
-        if outcomes.is_empty() {
-            return self;
-        }
-        let marks = vec!["?"; outcomes.len()].join(", ");
-        let sql = format!("{EFFECTIVE_OUTCOME} IN ({marks})").replace("?1", "\u{0}");
-        // EFFECTIVE_OUTCOME's own ?1 (now) must stay ?1: protect it from renumbering.
-        let mut rendered = String::new();
-        let mut values = outcomes.iter().map(|o| SqlValue::Text((*o).to_owned()));
-        for ch in sql.chars() {
-            match ch {
-                '\u{0}' => rendered.push_str("?1"),
-                '?' => {
-                    self.params.push(values.next().unwrap_or(SqlValue::Null));
-                    rendered.push_str(&format!("?{}", self.params.len()));
-                }
-                c => rendered.push(c),
-            }
-        }
-        self.clauses.push(format!("({rendered})"));
-        // The stored outcomes that can read as the wanted ones: lets SQLite use the partial
-        // pending index, and skips the CASE for every other row.
-        let mut stored: Vec<&str> = outcomes
-            .iter()
-            .map(|o| if *o == "abandoned" { "pending" } else { o })
-            .collect();
-        stored.sort_unstable();
-        stored.dedup();
-        // Inlined as literals (only known outcome names): SQLite can use a partial index
-        // (`WHERE outcome = 'pending'`) only when the query names the same literal.
-        let literals: Vec<String> = stored
-            .iter()
-            .filter(|o| super::Outcome::parse(o).is_some())
-            .map(|o| format!("'{o}'"))
-            .collect();
-        match literals.as_slice() {
-            [] => {}
-            [one] if outcomes.iter().all(|o| *o == "pending") => {
-                // Still pending means asked within the last day: a range of the partial index.
-                // (Pushed as is: `and` would renumber the `?1` that is `now`.)
-                self.clauses.push(format!(
-                    "(q.outcome = {one} AND q.asked_at >= ?1 - {ABANDON_AFTER_MS})"
-                ));
-            }
-            [one] => {
-                self.and(&format!("q.outcome = {one}"), []);
-            }
-            many => {
-                self.and(&format!("q.outcome IN ({})", many.join(", ")), []);
-            }
-        }
-        self
-    }
-
-    /// Whether the query has no condition and no limit (every row).
-    pub fn is_everything(&self) -> bool {
-        self.clauses.is_empty() && self.limit.is_none()
-    }
-
-    fn where_sql(&self) -> String {
-        if self.clauses.is_empty() {
-            String::new()
-        } else {
-            format!("WHERE {}", self.clauses.join(" AND "))
-        }
-    }
+/// The question last recorded under an id, and its door then.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Recorded {
+    pub question: String,
+    pub door: Door,
 }
 
 impl Store {
-    /// The rows matching `query`, oldest first.
-    pub fn rows(&self, query: &Query) -> rusqlite::Result<Vec<LogRow>> {
+    /// The rows matching `filter`, oldest first.
+    pub fn rows(&self, filter: &Filter) -> Result<Vec<Row>> {
         let mut rows = Vec::new();
-        self.for_each_row(query, |row| {
+        self.for_each_row(filter, |row| {
             rows.push(row);
-            Ok(())
+            Ok::<(), super::Error>(())
         })?;
         Ok(rows)
     }
 
-    /// Stream the rows matching `query`, oldest first, in constant memory.
-    pub fn for_each_row(
+    /// Stream the rows matching `filter`, oldest first, in constant memory. `each` may stop
+    /// the walk with its own error (a closed output, say).
+    pub fn for_each_row<E: From<super::Error>>(
         &self,
-        query: &Query,
-        mut each: impl FnMut(LogRow) -> rusqlite::Result<()>,
-    ) -> rusqlite::Result<()> {
-        let sql = self.rows_sql(query);
-        let mut stmt = self.conn().prepare(&sql)?;
-        let mut rows = stmt.query(params_from_iter(query.params.iter()))?;
-        while let Some(row) = rows.next()? {
-            each(LogRow::from_row(row)?)?;
-        }
-        Ok(())
-    }
-
-    fn rows_sql(&self, query: &Query) -> String {
-        let columns = select_columns();
-        let where_sql = query.where_sql();
-        match query.limit {
-            Some(n) => format!(
-                "SELECT * FROM (SELECT {columns} FROM questions q {where_sql}
-                 ORDER BY q.asked_at DESC, q.id DESC LIMIT {n}) ORDER BY 25, 27"
-            ),
-            None => {
-                format!("SELECT {columns} FROM questions q {where_sql} ORDER BY q.asked_at, q.id")
-            }
-        }
+        filter: &Filter,
+        mut each: impl FnMut(Row) -> std::result::Result<(), E>,
+    ) -> std::result::Result<(), E> {
+        self.for_each_raw(filter, |row| {
+            each(Row::from_sql(row.0).map_err(super::Error::from)?)
+        })
     }
 
     /// Reading pragmas for a query command's connection: memory-map the file and give the
     /// page cache room, so a full scan is not a syscall per page.
-    pub fn tune_for_reading(&self) -> rusqlite::Result<()> {
-        self.conn().pragma_update(None, "mmap_size", 1_i64 << 32)?;
-        self.conn().pragma_update(None, "cache_size", -65_536)?;
-        self.conn().pragma_update(None, "temp_store", "MEMORY")
+    pub fn tune_for_reading(&self) -> Result<()> {
+        self.conn.pragma_update(None, "mmap_size", 1_i64 << 32)?;
+        self.conn.pragma_update(None, "cache_size", -65_536)?;
+        self.conn.pragma_update(None, "temp_store", "MEMORY")?;
+        Ok(())
     }
 
     /// One narrow pass over the rows matching `query` (no text columns but ids), in no
     /// particular order, for `stats` and `suggest`. Settled rows come from the covering
     /// `questions_stats` index with their stored outcome (which is their effective one); the
     /// few pending rows come from the partial pending index with the effective-outcome rule.
-    pub fn for_each_stat(
-        &self,
-        query: &Query,
-        mut each: impl FnMut(&StatRow<'_>),
-    ) -> rusqlite::Result<()> {
-        let where_sql = query.where_sql();
+    pub fn for_each_stat(&self, filter: &Filter, mut each: impl FnMut(&StatRow<'_>)) -> Result<()> {
+        let (where_sql, params) = filter.where_sql();
         let and = if where_sql.is_empty() { "WHERE" } else { "AND" };
         for (outcome, condition) in [
             // `?1 IS NOT NULL`: every query binds `now` as ?1, so the statement must use it.
@@ -320,8 +136,8 @@ impl Store {
                         q.followed_recommendation, q.afk, q.asked_at, q.settled_at
                  FROM questions q {where_sql} {and} {condition}"
             );
-            let mut stmt = self.conn().prepare(&sql)?;
-            let mut rows = stmt.query(params_from_iter(query.params.iter()))?;
+            let mut stmt = self.conn.prepare(&sql)?;
+            let mut rows = stmt.query(params_from_iter(params.iter()))?;
             while let Some(r) = rows.next()? {
                 let text = |i: usize| -> &str {
                     match r.get_ref(i) {
@@ -332,11 +148,14 @@ impl Store {
                     }
                 };
                 let project = Some(text(1)).filter(|p| !p.is_empty());
+                let Some(outcome) = Outcome::parse(text(2)) else {
+                    continue;
+                };
                 each(&StatRow {
                     question_id: text(0),
                     project,
-                    outcome: text(2),
-                    door_type: text(3),
+                    outcome,
+                    door_type: Door::parse(text(3)).unwrap_or(Door::Unknown),
                     followed: r.get(4)?,
                     afk: r.get(5)?,
                     asked_at: r.get(6)?,
@@ -347,94 +166,80 @@ impl Store {
         Ok(())
     }
 
-    /// Stream the raw columns of the rows matching `query` (the [`select_columns`] order),
-    /// oldest first, without building a [`LogRow`]: the fast path of CSV export.
-    pub fn for_each_raw(
+    /// Stream the raw columns of the rows matching `filter` ([`SELECT_COLUMNS`] order),
+    /// oldest first, without building a [`Row`]: the fast path of CSV export.
+    pub fn for_each_raw<E: From<super::Error>>(
         &self,
-        query: &Query,
-        mut each: impl FnMut(&Row<'_>) -> rusqlite::Result<()>,
-    ) -> rusqlite::Result<()> {
-        let sql = self.rows_sql(query);
-        let mut stmt = self.conn().prepare(&sql)?;
-        let mut rows = stmt.query(params_from_iter(query.params.iter()))?;
-        while let Some(row) = rows.next()? {
-            each(row)?;
+        filter: &Filter,
+        mut each: impl FnMut(&RawRow<'_, '_>) -> std::result::Result<(), E>,
+    ) -> std::result::Result<(), E> {
+        let (sql, params) = rows_sql(filter);
+        let mut stmt = self.conn.prepare(&sql).map_err(super::Error::from)?;
+        let mut rows = stmt
+            .query(params_from_iter(params.iter()))
+            .map_err(super::Error::from)?;
+        while let Some(row) = rows.next().map_err(super::Error::from)? {
+            each(&RawRow(row))?;
         }
         Ok(())
     }
 
-    /// How many rows match `query`.
-    pub fn count_matching(&self, query: &Query) -> rusqlite::Result<u64> {
-        let sql = match query.limit {
-            Some(n) => format!(
-                "SELECT count(*) FROM (SELECT 1 FROM questions q {} ORDER BY q.asked_at DESC, q.id DESC LIMIT {n})",
-                query.where_sql()
-            ),
-            None => format!("SELECT count(*) FROM questions q {}", query.where_sql()),
-        };
-        self.conn()
-            .query_row(&sql, params_from_iter(query.params.iter()), |r| r.get(0))
+    /// How many rows match `filter`.
+    pub fn count_matching(&self, filter: &Filter) -> Result<u64> {
+        let (sql, params) = ids_sql(filter, "1");
+        Ok(self.conn.query_row(
+            &format!("SELECT count(*) FROM ({sql})"),
+            params_from_iter(params.iter()),
+            |r| r.get(0),
+        )?)
     }
 
     /// Delete the rows matching `query` (`forget`), then rebuild the file so no copy of their
     /// text stays on disk (`VACUUM`: seconds on a very large log; hooks spool meanwhile), and
     /// return how many went.
-    pub fn delete_matching(&mut self, query: &Query) -> rusqlite::Result<usize> {
-        let inner = match query.limit {
-            Some(n) => format!(
-                "SELECT q.id FROM questions q {} ORDER BY q.asked_at DESC, q.id DESC LIMIT {n}",
-                query.where_sql()
-            ),
-            None => format!("SELECT q.id FROM questions q {}", query.where_sql()),
-        };
+    pub fn delete_matching(&mut self, filter: &Filter) -> Result<usize> {
+        let (inner, params) = ids_sql(filter, "q.id");
         // Answers can be private: zero the freed pages rather than leave them readable.
-        self.conn().pragma_update(None, "secure_delete", "ON")?;
-        let deleted = self.conn().execute(
+        self.conn.pragma_update(None, "secure_delete", "ON")?;
+        let deleted = self.conn.execute(
             &format!("DELETE FROM questions WHERE id IN ({inner})"),
-            params_from_iter(query.params.iter()),
+            params_from_iter(params.iter()),
         )?;
         if deleted > 0 {
             // Earlier writers (without secure_delete) may have left stale copies of a row in
             // free space when SQLite reorganised a page; only a rebuild removes them. Copies
             // also live in the WAL until a checkpoint.
-            self.conn().execute_batch("VACUUM")?;
+            self.conn.execute_batch("VACUUM")?;
             let _ = self
-                .conn()
+                .conn
                 .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()));
         }
         Ok(deleted)
     }
 
-    /// Every stored preference: `(scope, question_id, value)`, scope `""` = global.
-    pub fn all_preferences(&self) -> rusqlite::Result<Vec<(String, String, String)>> {
-        let mut stmt = self.conn().prepare(
-            "SELECT scope, question_id, value FROM preferences ORDER BY question_id, scope",
-        )?;
-        let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
-        rows.collect()
-    }
-
     /// `PRAGMA data_version`: changes whenever another connection commits (cheap to poll).
-    pub fn data_version(&self) -> rusqlite::Result<i64> {
-        self.conn()
-            .query_row("PRAGMA data_version", [], |r| r.get(0))
+    pub fn data_version(&self) -> Result<i64> {
+        Ok(self
+            .conn
+            .query_row("PRAGMA data_version", [], |r| r.get(0))?)
     }
 
     /// The earliest and latest `asked_at` in the log (`None` when empty); two index probes.
-    pub fn time_span(&self) -> rusqlite::Result<Option<(i64, i64)>> {
-        self.conn().query_row(
+    pub fn time_span(&self) -> Result<Option<(i64, i64)>> {
+        Ok(self.conn.query_row(
             "SELECT (SELECT min(asked_at) FROM questions), (SELECT max(asked_at) FROM questions)",
             [],
             |r| Ok(r.get::<_, Option<i64>>(0)?.zip(r.get::<_, Option<i64>>(1)?)),
-        )
+        )?)
     }
 
     /// The largest rowid in the log (0 when empty).
-    pub fn max_row_id(&self) -> rusqlite::Result<i64> {
-        self.conn()
+    pub fn max_row_id(&self) -> Result<i64> {
+        Ok(self
+            .conn
             .query_row("SELECT coalesce(max(id), 0) FROM questions", [], |r| {
                 r.get(0)
-            })
+            })?)
     }
 
     /// Whether a row with this natural key exists (imports).
@@ -443,17 +248,72 @@ impl Store {
         session_id: &str,
         tool_use_id: &str,
         question_index: i64,
-    ) -> rusqlite::Result<bool> {
-        self.conn()
+    ) -> Result<bool> {
+        Ok(self
+            .conn
             .prepare_cached(
                 "SELECT 1 FROM questions WHERE session_id = ?1 AND tool_use_id = ?2 AND question_index = ?3",
             )?
-            .exists(rusqlite::params![session_id, tool_use_id, question_index])
+            .exists(rusqlite::params![session_id, tool_use_id, question_index])?)
     }
 
-    /// Row counts by stored outcome.
-    pub fn count_rows(&self) -> rusqlite::Result<i64> {
-        self.conn()
-            .query_row("SELECT count(*) FROM questions", [], |r| r.get(0))
+    /// Row counts of every table.
+    pub fn counts(&self) -> Result<Counts> {
+        Ok(self.conn.query_row(
+            "SELECT (SELECT count(*) FROM questions), (SELECT count(*) FROM preferences),
+                    (SELECT count(*) FROM preference_events)",
+            [],
+            |r| {
+                Ok(Counts {
+                    questions: r.get(0)?,
+                    preferences: r.get(1)?,
+                    preference_events: r.get(2)?,
+                })
+            },
+        )?)
     }
+
+    /// The question last recorded under `id` (latest asked, then latest stored).
+    pub fn last_recorded(&self, id: &str) -> Result<Option<Recorded>> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT question, door_type FROM questions WHERE question_id = ?1
+                 ORDER BY asked_at DESC, id DESC LIMIT 1",
+                [id],
+                |r| {
+                    Ok(Recorded {
+                        question: r.get(0)?,
+                        door: r.get::<_, Text<Door>>(1)?.0,
+                    })
+                },
+            )
+            .optional()?)
+    }
+}
+
+/// The statement reading the rows of `filter`, oldest first, and its parameters.
+fn rows_sql(filter: &Filter) -> (String, Vec<rusqlite::types::Value>) {
+    let columns = select_columns();
+    let (where_sql, params) = filter.where_sql();
+    let sql = match filter.limit {
+        Some(n) => format!(
+            "SELECT * FROM (SELECT {columns} FROM questions q {where_sql}
+             ORDER BY q.asked_at DESC, q.id DESC LIMIT {n}) ORDER BY 25, 27"
+        ),
+        None => format!("SELECT {columns} FROM questions q {where_sql} ORDER BY q.asked_at, q.id"),
+    };
+    (sql, params)
+}
+
+/// A statement selecting `what` of the rows of `filter` (the most recent N with a limit).
+fn ids_sql(filter: &Filter, what: &str) -> (String, Vec<rusqlite::types::Value>) {
+    let (where_sql, params) = filter.where_sql();
+    let sql = match filter.limit {
+        Some(n) => format!(
+            "SELECT {what} FROM questions q {where_sql} ORDER BY q.asked_at DESC, q.id DESC LIMIT {n}"
+        ),
+        None => format!("SELECT {what} FROM questions q {where_sql}"),
+    };
+    (sql, params)
 }

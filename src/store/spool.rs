@@ -14,12 +14,12 @@ use std::io::{Read, Seek, SeekFrom, Write as _};
 use std::path::Path;
 use std::time::Duration;
 
-use crate::fsutil;
+use crate::sys::fsutil;
 
-use super::record::Write;
+use super::row::Batch;
 
 /// Append one write to the spool, waiting at most `budget` for its lock.
-pub fn append(spool: &Path, write: &Write, budget: Duration) -> std::io::Result<()> {
+pub fn append(spool: &Path, write: &Batch, budget: Duration) -> std::io::Result<()> {
     if let Some(dir) = spool.parent() {
         fsutil::create_private_dir(dir)?;
     }
@@ -41,7 +41,7 @@ pub fn append(spool: &Path, write: &Write, budget: Duration) -> std::io::Result<
 /// The result of reading the spool for ingest.
 pub struct Pending {
     file: std::fs::File,
-    pub writes: Vec<Write>,
+    pub writes: Vec<Batch>,
     /// Lines that did not parse (a torn last line after a crash, say).
     pub rejected: usize,
 }
@@ -75,7 +75,7 @@ pub fn take(spool: &Path) -> std::io::Result<Option<Pending>> {
         .split(|b| *b == b'\n')
         .filter(|l| !l.iter().all(u8::is_ascii_whitespace))
     {
-        match serde_json::from_slice::<Write>(line) {
+        match serde_json::from_slice::<Batch>(line) {
             Ok(w) => writes.push(w),
             Err(_) => rejected += 1,
         }

@@ -1,6 +1,7 @@
 //! `askhook doctor` through the real binary: paths, database facts, install state, error log,
 //! file modes and the hook self-test.
 
+use std::fmt::Write as _;
 use std::fs;
 
 use serde_json::Value;
@@ -101,9 +102,13 @@ fn install_state_of_every_scope() {
 fn error_log_tail_is_shown() {
     let w = World::new();
     fs::create_dir_all(&w.askhook_home).unwrap();
-    let lines: String = (1..=15)
-        .map(|n| format!("2026-12-02T10:00:{n:02}.000Z [PreToolUse] failure number {n}\n"))
-        .collect();
+    let lines = (1..=15).fold(String::new(), |mut lines, n| {
+        let _ = writeln!(
+            lines,
+            "2026-12-02T10:00:{n:02}.000Z [PreToolUse] failure number {n}"
+        );
+        lines
+    });
     fs::write(w.error_log(), lines).unwrap();
     let report = doctor_json(&w);
     let tail = report["error_log"]["last_lines"].as_array().unwrap();

@@ -24,7 +24,7 @@ pub fn fixture(name: &str) -> Vec<u8> {
     std::fs::read(fixtures().join(name)).unwrap_or_else(|e| panic!("fixture {name}: {e}"))
 }
 
-/// A private world: HOME, ASKHOOK_HOME, CLAUDE_CONFIG_DIR and a project folder, all temp.
+/// A private world: HOME, `ASKHOOK_HOME`, `CLAUDE_CONFIG_DIR` and a project folder, all temp.
 pub struct World {
     pub tmp: tempfile::TempDir,
     pub home: PathBuf,
@@ -239,8 +239,8 @@ impl Run {
         // SAFETY: openpty writes two fds into the out-parameters; null name/termios/winsize.
         let rc = unsafe {
             libc::openpty(
-                &mut master,
-                &mut slave_fd,
+                &raw mut master,
+                &raw mut slave_fd,
                 std::ptr::null_mut(),
                 std::ptr::null(),
                 std::ptr::null(),
@@ -306,7 +306,7 @@ impl World {
     /// the human-only gate (`trust.rs` covers that gate through the binary). This keeps them
     /// independent of whether an agent marker is set anywhere above the test runner.
     pub fn prefer(&self, id: &str, value: &str, project: Option<&Path>) {
-        let value = askhook::policy::Preference::parse(value).expect("a preference value");
+        let value = askhook_core::policy::Preference::parse(value).expect("a preference value");
         let scope = project
             .map(|p| p.to_string_lossy().into_owned())
             .unwrap_or_default();

@@ -686,9 +686,9 @@ fn the_deadline_holds_when_the_caller_blocked_and_ignored_sigalrm() {
     unsafe {
         cmd.pre_exec(|| {
             let mut alarm: libc::sigset_t = std::mem::zeroed();
-            libc::sigemptyset(&mut alarm);
-            libc::sigaddset(&mut alarm, libc::SIGALRM);
-            libc::sigprocmask(libc::SIG_BLOCK, &alarm, std::ptr::null_mut());
+            libc::sigemptyset(&raw mut alarm);
+            libc::sigaddset(&raw mut alarm, libc::SIGALRM);
+            libc::sigprocmask(libc::SIG_BLOCK, &raw const alarm, std::ptr::null_mut());
             libc::signal(libc::SIGALRM, libc::SIG_IGN);
             Ok(())
         });

@@ -1,5 +1,5 @@
 //! install / uninstall / status / rollback through the real binary, against real settings files
-//! in a temp HOME and CLAUDE_CONFIG_DIR; plus the plugin packaging files.
+//! in a temp HOME and `CLAUDE_CONFIG_DIR`; plus the plugin packaging files.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -80,13 +80,12 @@ fn askhook_items(settings: &Value, event: &str) -> Vec<Value> {
                 .filter(|i| {
                     let cmd = i["command"].as_str().unwrap_or("");
                     let args = i["args"].as_array();
-                    match args {
-                        Some(a) => cmd.ends_with("/askhook") && a.first() == Some(&json!("hook")),
-                        None => {
-                            let first = cmd.split(' ').next().unwrap_or("").trim_matches('\'');
-                            (first == "askhook" || first.ends_with("/askhook"))
-                                && cmd.ends_with(" hook")
-                        }
+                    if let Some(a) = args {
+                        cmd.ends_with("/askhook") && a.first() == Some(&json!("hook"))
+                    } else {
+                        let first = cmd.split(' ').next().unwrap_or("").trim_matches('\'');
+                        (first == "askhook" || first.ends_with("/askhook"))
+                            && cmd.ends_with(" hook")
                     }
                 })
                 .collect()

@@ -219,7 +219,7 @@ fn assert_no_deadline_or_loss(world: &World) {
     assert!(bad.is_empty(), "the error log reports:\n{}", bad.join("\n"));
 }
 
-/// Every row of the database: (session, tool_use_id, index) → (question, outcome, answer).
+/// Every row of the database: (session, `tool_use_id`, index) → (question, outcome, answer).
 type Rows = BTreeMap<(String, String, i64), (String, String, Option<String>)>;
 
 fn rows(conn: &Connection) -> Rows {
@@ -286,8 +286,7 @@ fn assert_exactly_answered(rows: &Rows, sessions: &[Vec<Call>]) {
 
 fn spool_lines(world: &World) -> usize {
     std::fs::read_to_string(world.askhook_home.join("askhook.db.spool"))
-        .map(|t| t.lines().filter(|l| !l.trim().is_empty()).count())
-        .unwrap_or(0)
+        .map_or(0, |t| t.lines().filter(|l| !l.trim().is_empty()).count())
 }
 
 #[test]
@@ -312,8 +311,8 @@ fn a_database_locked_past_the_busy_budget_spools_every_event_and_loses_none() {
     // Create the database (schema, WAL) with one real question, then lock it.
     let warm_up = sessions("warmup", 1, 1, 1);
     assert_every_hook_abstained_in_time(&replay_concurrently(&world, &warm_up));
-    let locker = open(&world);
-    locker
+    let holder = open(&world);
+    holder
         .execute_batch("BEGIN EXCLUSIVE")
         .expect("take the lock");
     let locked_at = Instant::now();
@@ -328,7 +327,7 @@ fn a_database_locked_past_the_busy_budget_spools_every_event_and_loses_none() {
     assert_no_deadline_or_loss(&world);
     // Nothing reached the database while it was locked: every event is a spool line.
     assert_eq!(
-        rows(&locker).len(),
+        rows(&holder).len(),
         1,
         "only the warm-up row is in the database"
     );
@@ -337,8 +336,8 @@ fn a_database_locked_past_the_busy_budget_spools_every_event_and_loses_none() {
         ran.len(),
         "every event of every session is in the spool"
     );
-    locker.execute_batch("ROLLBACK").unwrap();
-    drop(locker);
+    holder.execute_batch("ROLLBACK").unwrap();
+    drop(holder);
 
     let next = world.hook(&stop_of_a_quiet_session());
     assert!(next.status.success() && next.stdout.is_empty());
@@ -467,12 +466,11 @@ fn sigkill_at_random_moments_leaves_a_clean_database_with_every_committed_call()
         let whole = if locked(n) { locked_run } else { free_run };
         let after = Duration::from_micros(rng.below(whole.as_micros() as u64 * 3 / 2 + 1));
         let status = kill_after(&world, call, Some(after));
-        match status.signal() {
-            Some(9) => killed += 1,
-            _ => {
-                assert!(status.success(), "{}: {status:?}", call.tool_use_id);
-                completed.push(call.tool_use_id.clone());
-            }
+        if let Some(9) = status.signal() {
+            killed += 1;
+        } else {
+            assert!(status.success(), "{}: {status:?}", call.tool_use_id);
+            completed.push(call.tool_use_id.clone());
         }
     }
     eprintln!(
@@ -495,6 +493,39 @@ fn sigkill_at_random_moments_leaves_a_clean_database_with_every_committed_call()
     }
 }
 
+/// Run `call` with a deadline; true when its run said the deadline cut it short.
+fn run_with_deadline(world: &World, call: &Call, deadline_ms: u128) -> bool {
+    let lines_before = world.error_lines().len();
+    let mut child = world
+        .command()
+        .arg("hook")
+        .env("ASKHOOK_DEADLINE_MS", deadline_ms.to_string())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn askhook");
+    // A 1 ms deadline can end the hook before it reads: a broken pipe here is fine.
+    let _ = child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(&pre_tool_use(world, call));
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "deadline {deadline_ms} ms: {out:?}"
+    );
+    assert!(
+        out.stdout.is_empty(),
+        "deadline {deadline_ms} ms printed output"
+    );
+    world.error_lines()[lines_before..]
+        .iter()
+        .any(|l| l.contains("deadline of"))
+}
+
 /// The deadline timer ends a hook wherever it is: with deadlines spread from 1 ms to three
 /// times a measured whole run, it falls in start-up, in the classifier, inside the SQLite
 /// write, after it, or not at all. Every run must still exit 0 with empty stdout, and leave
@@ -511,38 +542,7 @@ fn a_deadline_falling_mid_write_exits_0_and_half_writes_nothing() {
     let world = World::new();
     // The database exists before the timed runs, so each one is a write into it.
     assert_every_hook_abstained_in_time(&replay_concurrently(&world, &sessions("warmup", 1, 1, 1)));
-    // Run `call` with a deadline; true when its run said the deadline cut it short.
-    let run = |call: &Call, deadline_ms: u128| -> bool {
-        let lines_before = world.error_lines().len();
-        let mut child = world
-            .command()
-            .arg("hook")
-            .env("ASKHOOK_DEADLINE_MS", deadline_ms.to_string())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("spawn askhook");
-        // A 1 ms deadline can end the hook before it reads: a broken pipe here is fine.
-        let _ = child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(&pre_tool_use(&world, call));
-        let out = child.wait_with_output().unwrap();
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "deadline {deadline_ms} ms: {out:?}"
-        );
-        assert!(
-            out.stdout.is_empty(),
-            "deadline {deadline_ms} ms printed output"
-        );
-        world.error_lines()[lines_before..]
-            .iter()
-            .any(|l| l.contains("deadline of"))
-    };
+    let run = |call: &Call, deadline_ms: u128| run_with_deadline(&world, call, deadline_ms);
     let started = Instant::now();
     assert!(
         !run(&calls[0], DEADLINE.as_millis()),

@@ -104,7 +104,7 @@ fn log_json_keeps_the_documented_schema() {
     }
     let asked = field(&rows, "asked_at");
     let mut sorted = asked.clone();
-    sorted.sort();
+    sorted.sort_unstable();
     assert_eq!(asked, sorted, "oldest first");
     let outcomes = field(&rows, "outcome");
     for (outcome, n) in [

@@ -110,6 +110,7 @@ fn silencing_under_an_agent_marker_without_a_terminal_is_refused_and_writes_noth
 
 #[test]
 fn a_scrubbed_environment_does_not_hide_the_agent_that_started_it() {
+    use std::os::unix::process::CommandExt;
     let world = World::new();
     // The shell carries the marker, as an agent's Bash tool does; the command strips it.
     let script = format!(
@@ -123,7 +124,6 @@ fn a_scrubbed_environment_does_not_hide_the_agent_that_started_it() {
         .env("CLAUDECODE", "1")
         .current_dir(&world.project)
         .args(["-c", &script]);
-    use std::os::unix::process::CommandExt;
     // SAFETY: setsid only, between fork and exec.
     unsafe {
         sh.pre_exec(|| {
@@ -312,6 +312,50 @@ fn history_keeps_every_change_and_filters_by_id() {
 }
 
 #[test]
+fn never_ask_on_an_unknown_door_is_allowed_with_a_warning_and_listed_inert() {
+    let world = World::new();
+    let long = format!(
+        "Which one? {}",
+        "please read all of this first. ".repeat(2_500)
+    );
+    let id = ask(&world, &long, &["X (Recommended)", "Y"]);
+    let row = world
+        .log()
+        .into_iter()
+        .find(|r| r["question_id"] == id.as_str())
+        .unwrap();
+    assert_eq!(row["door_type"], "unknown");
+    assert_eq!(row["door_rule"], "too-long-to-classify");
+    let out = world
+        .run(&["pref", "set", id.as_str(), "never-ask"])
+        .without_tty()
+        .output();
+    if outer_agent() {
+        return;
+    }
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("cannot fire while its door is unknown"),
+        "{}",
+        stderr(&out)
+    );
+    let out = world
+        .run(&["pref", "list", "--json"])
+        .without_tty()
+        .success();
+    let rows: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
+    let listed = rows
+        .iter()
+        .find(|r| r["question_id"] == id.as_str())
+        .unwrap();
+    assert_eq!(listed["door_type"], "unknown");
+    assert_eq!(listed["inert"], true);
+    let text = stdout(&world.run(&["pref", "list"]).without_tty().success());
+    let line = text.lines().find(|l| l.contains(&id)).unwrap();
+    assert!(line.contains("[inert: unknown door"), "{line}");
+}
+
+#[test]
 fn list_shows_scope_and_flags_a_never_ask_on_a_one_way_door_as_inert() {
     let world = World::new();
     let two_way = ask(
@@ -417,6 +461,16 @@ fn secrets_never_land_in_the_log() {
 
 /// Check one hook run's stdout: empty, or exactly one JSON object line with the payload's
 /// event, never `defer`, never `allow`.
+/// Every string anywhere in a JSON value.
+fn strings(v: &Value, out: &mut Vec<String>) {
+    match v {
+        Value::String(s) => out.push(s.clone()),
+        Value::Array(a) => a.iter().for_each(|x| strings(x, out)),
+        Value::Object(o) => o.values().for_each(|x| strings(x, out)),
+        _ => {}
+    }
+}
+
 fn check_output(stdout: &[u8], event: Option<&str>) -> Result<(), String> {
     if stdout.is_empty() {
         return Ok(());
@@ -439,14 +493,6 @@ fn check_output(stdout: &[u8], event: Option<&str>) -> Result<(), String> {
     if let Some(decision) = out.get("permissionDecision") {
         if decision != "deny" {
             return Err(format!("decision {decision}: {text}"));
-        }
-    }
-    fn strings(v: &Value, out: &mut Vec<String>) {
-        match v {
-            Value::String(s) => out.push(s.clone()),
-            Value::Array(a) => a.iter().for_each(|x| strings(x, out)),
-            Value::Object(o) => o.values().for_each(|x| strings(x, out)),
-            _ => {}
         }
     }
     let mut all = Vec::new();
@@ -521,14 +567,17 @@ fn mutate(value: &mut Value, pick: &mut impl FnMut(usize) -> usize) {
 
 fn in_process(world: &World, input: &[u8]) -> Result<(), String> {
     let paths =
-        askhook::paths::Paths::resolve(&askhook::cli::PathFlags::default(), &|name| match name {
-            "ASKHOOK_HOME" => Some(world.askhook_home.clone().into_os_string()),
-            "HOME" => Some(world.home.clone().into_os_string()),
-            _ => None,
-        });
+        askhook::sys::paths::Paths::resolve(
+            &askhook::cli::PathFlags::default(),
+            &|name| match name {
+                "ASKHOOK_HOME" => Some(world.askhook_home.clone().into_os_string()),
+                "HOME" => Some(world.home.clone().into_os_string()),
+                _ => None,
+            },
+        );
     let ctx = askhook::hook::HookContext {
         paths,
-        budget: askhook::paths::Budget::default(),
+        budget: askhook::sys::paths::Budget::default(),
         now_ms: 1_700_000_000_000,
         started: Instant::now(),
     };
@@ -600,12 +649,12 @@ fn unmutated_fixtures_reach_the_deny_path_in_the_silenced_world() {
         .iter()
         .filter(|p| {
             let paths =
-                askhook::paths::Paths::resolve(&askhook::cli::PathFlags::default(), &|name| {
+                askhook::sys::paths::Paths::resolve(&askhook::cli::PathFlags::default(), &|name| {
                     (name == "ASKHOOK_HOME").then(|| world.askhook_home.clone().into_os_string())
                 });
             let ctx = askhook::hook::HookContext {
                 paths,
-                budget: askhook::paths::Budget::default(),
+                budget: askhook::sys::paths::Budget::default(),
                 now_ms: 1_700_000_000_000,
                 started: Instant::now(),
             };
@@ -679,7 +728,7 @@ fn hostile_payloads_abstain_within_the_deadline_with_one_error_line() {
         );
         // 10 MiB inside the question text (beyond the input cap).
         let at = p.windows(4).position(|w| w == b"Q?\",").unwrap();
-        p.splice(at..at + 1, std::iter::repeat_n(b'x', 10 << 20));
+        p.splice(at..=at, std::iter::repeat_n(b'x', 10 << 20));
         p
     };
     let invalid_utf8 = {
@@ -722,7 +771,7 @@ fn hostile_payloads_abstain_within_the_deadline_with_one_error_line() {
         if !out.stdout.is_empty() {
             problems.push(format!("stdout {:?}", String::from_utf8_lossy(&out.stdout)));
         }
-        if took > Duration::from_millis(4_000) {
+        if took > Duration::from_secs(4) {
             problems.push(format!("took {took:?}"));
         }
         if lines.len() != 1 {
@@ -759,7 +808,7 @@ fn a_large_question_inside_the_cap_abstains_in_time_and_is_scrubbed() {
     assert_eq!(out.status.code(), Some(0));
     assert!(out.stdout.is_empty(), "{}", stdout(&out));
     assert!(
-        started.elapsed() < Duration::from_millis(4_000),
+        started.elapsed() < Duration::from_secs(4),
         "{:?}",
         started.elapsed()
     );
@@ -771,6 +820,8 @@ fn a_large_question_inside_the_cap_abstains_in_time_and_is_scrubbed() {
                 "not scrubbed"
             );
             assert!(stored.contains("[redacted:bearer-token]"));
+            assert_eq!(row["door_type"], "unknown", "too long to classify");
+            assert_eq!(row["door_rule"], "too-long-to-classify");
         }
         None => assert!(
             world.error_lines().iter().any(|l| l.contains("deadline")),

@@ -1,0 +1,410 @@
+//! The pure decision: given the questions of one call, their door types and the user's
+//! standing preferences, either abstain (let the human answer) or auto-decide every question.
+//!
+//! A call is auto-decided only when **every** question is eligible: a `never-ask` or
+//! `ask-only-for-one-way` preference, a two-way door, and exactly one recommended option.
+//! Anything else — `always-ask`, a one-way or unknown door, no or an ambiguous
+//! recommendation, no preference — abstains: askhook fails towards asking the human.
+
+use serde::{Deserialize, Serialize};
+
+use crate::classify::{Classification, Door};
+use crate::question::Question;
+
+/// A standing preference for one question id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Preference {
+    NeverAsk,
+    AlwaysAsk,
+    AskOnlyForOneWay,
+}
+
+impl Preference {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Preference::NeverAsk => "never-ask",
+            Preference::AlwaysAsk => "always-ask",
+            Preference::AskOnlyForOneWay => "ask-only-for-one-way",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Preference> {
+        match text {
+            "never-ask" => Some(Preference::NeverAsk),
+            "always-ask" => Some(Preference::AlwaysAsk),
+            "ask-only-for-one-way" => Some(Preference::AskOnlyForOneWay),
+            _ => None,
+        }
+    }
+
+    /// Whether this preference lets askhook answer for the user (on a two-way door).
+    pub fn silences(self) -> bool {
+        matches!(self, Preference::NeverAsk | Preference::AskOnlyForOneWay)
+    }
+}
+
+/// Longest question (all its text fields together) the classifier reads. A longer one is an
+/// unknown door (rule `too-long-to-classify`): it always reaches the human, and padding cannot
+/// hide a destructive phrase past what the classifier has time to read.
+pub const MAX_CLASSIFIED_BYTES: usize = 64 * 1024;
+
+/// The rule of a question too long to classify.
+pub const TOO_LONG_TO_CLASSIFY: &str = "too-long-to-classify";
+
+/// Classify a question's text fields, failing safe on oversized text. This is the one place
+/// askhook asks the classifier for a verdict (the hook, imports): swapping the engine changes
+/// only what this calls.
+pub fn classify_fields(fields: &[&str]) -> Classification {
+    if fields.iter().map(|f| f.len()).sum::<usize>() > MAX_CLASSIFIED_BYTES {
+        return Classification {
+            door: Door::Unknown,
+            rule: Some(TOO_LONG_TO_CLASSIFY),
+        };
+    }
+    crate::classify::classify(fields)
+}
+
+/// [`classify_fields`] over every text field of a question: text, header, labels, descriptions.
+pub fn classify_question(question: &Question) -> Classification {
+    classify_fields(&question.text_fields())
+}
+
+/// The door type of a question from both sources. The registry can only raise safety: a
+/// question is one-way when the registry **or** the classifier says so, so a marker that
+/// names a two-way registry id cannot launder a destructive question; and a question the
+/// classifier could not read stays unknown whatever the registry says.
+pub fn door_of(registry: Option<Door>, classified: &Classification) -> (Door, Option<String>) {
+    let rule = || classified.rule.map(str::to_owned);
+    match (registry, classified.door) {
+        (Some(Door::OneWay), _) => (Door::OneWay, Some("registry".into())),
+        (_, Door::OneWay) => (Door::OneWay, rule()),
+        (_, Door::Unknown) => (Door::Unknown, rule()),
+        (Some(Door::Unknown), Door::TwoWay) => (Door::Unknown, Some("registry".into())),
+        (Some(Door::TwoWay), Door::TwoWay) => (Door::TwoWay, Some("registry".into())),
+        (None, Door::TwoWay) => (Door::TwoWay, None),
+    }
+}
+
+/// One question with what the policy needs to know about it.
+#[derive(Debug, Clone)]
+pub struct Assessed<'a> {
+    pub question: &'a Question,
+    pub door: Door,
+    pub preference: Option<Preference>,
+}
+
+/// One auto-decided question: its id and the label askhook answered with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AutoAnswer {
+    pub question_index: usize,
+    pub question_id: String,
+    pub label: String,
+}
+
+/// What to do with a call.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Decision {
+    /// Let the human answer: exit 0, empty stdout.
+    Abstain,
+    /// Answer every question with its recommended option.
+    AutoDecide(Vec<AutoAnswer>),
+}
+
+/// Why one question is not eligible for auto-decision (for `doctor`, `show` and tests).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ineligible {
+    NoPreference,
+    AlwaysAsk,
+    OneWay,
+    /// The classifier could not read the question.
+    UnknownDoor,
+    NoRecommendation,
+}
+
+/// Whether one question may be answered for the user, and with which label.
+pub fn eligibility(a: &Assessed<'_>) -> Result<String, Ineligible> {
+    match a.preference {
+        None => return Err(Ineligible::NoPreference),
+        Some(p) if !p.silences() => return Err(Ineligible::AlwaysAsk),
+        Some(_) => {}
+    }
+    match a.door {
+        Door::OneWay => return Err(Ineligible::OneWay),
+        Door::Unknown => return Err(Ineligible::UnknownDoor),
+        Door::TwoWay => {}
+    }
+    a.question
+        .recommended_label()
+        .map(str::to_owned)
+        .ok_or(Ineligible::NoRecommendation)
+}
+
+/// Decide a whole call: all questions eligible, or abstain.
+pub fn decide(questions: &[Assessed<'_>]) -> Decision {
+    if questions.is_empty() {
+        return Decision::Abstain;
+    }
+    let mut choices = Vec::with_capacity(questions.len());
+    for a in questions {
+        match eligibility(a) {
+            Ok(label) => choices.push(AutoAnswer {
+                question_index: a.question.index,
+                question_id: a.question.id.clone(),
+                label,
+            }),
+            Err(_) => return Decision::Abstain,
+        }
+    }
+    Decision::AutoDecide(choices)
+}
+
+/// Longest label quoted in a reason, so the whole reason stays far under 10,000 characters.
+const MAX_LABEL_CHARS: usize = 400;
+
+/// The `permissionDecisionReason` for an auto-decision: per question its id and the chosen
+/// label, and an instruction to proceed without asking again.
+pub fn deny_reason(choices: &[AutoAnswer]) -> String {
+    let mut reason =
+        String::from("askhook answered for the user, following their standing preference: ");
+    let parts: Vec<String> = choices
+        .iter()
+        .map(|c| {
+            format!(
+                "[{}] → \"{}\"",
+                c.question_id,
+                clip(&c.label, MAX_LABEL_CHARS)
+            )
+        })
+        .collect();
+    reason.push_str(&parts.join("; "));
+    reason.push_str(". Proceed with ");
+    reason.push_str(if choices.len() == 1 {
+        "this option"
+    } else {
+        "these options"
+    });
+    reason.push_str(" as the user's answer, without asking the user again.");
+    reason
+}
+
+/// The `additionalContext` after a question failed to reach the user.
+pub fn failure_context(error: &str) -> String {
+    format!(
+        "askhook: the question did not reach the user ({}). Nothing was answered. Ask the user again \
+         in plain prose in your reply instead of calling the tool again.",
+        clip(error, 500)
+    )
+}
+
+/// Cut `text` to at most `max` characters, marking the cut.
+pub fn clip(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_owned();
+    }
+    let mut out: String = text.chars().take(max).collect();
+    out.push('…');
+    out
+}
+
+#[cfg(test)]
+#[allow(clippy::type_complexity)] // case tables are tuples on purpose
+mod tests {
+    use super::*;
+    use crate::question::Choice;
+
+    fn q(labels: &[&str]) -> Question {
+        let options = labels
+            .iter()
+            .map(|l| Choice {
+                label: (*l).to_owned(),
+                description: String::new(),
+            })
+            .collect();
+        Question::new(0, "Q?".into(), None, options, false)
+    }
+
+    #[test]
+    fn eligibility_table() {
+        use Preference::{AlwaysAsk, AskOnlyForOneWay, NeverAsk};
+        let rec = q(&["A (Recommended)", "B"]);
+        let none = q(&["A", "B"]);
+        let two = q(&["A (Recommended)", "B (Recommended)"]);
+        let cases: &[(
+            &str,
+            &Question,
+            Door,
+            Option<Preference>,
+            Result<&str, Ineligible>,
+        )] = &[
+            (
+                "never-ask two-way",
+                &rec,
+                Door::TwoWay,
+                Some(NeverAsk),
+                Ok("A (Recommended)"),
+            ),
+            (
+                "one-way-only two-way",
+                &rec,
+                Door::TwoWay,
+                Some(AskOnlyForOneWay),
+                Ok("A (Recommended)"),
+            ),
+            (
+                "never-ask one-way",
+                &rec,
+                Door::OneWay,
+                Some(NeverAsk),
+                Err(Ineligible::OneWay),
+            ),
+            (
+                "never-ask unknown door",
+                &rec,
+                Door::Unknown,
+                Some(NeverAsk),
+                Err(Ineligible::UnknownDoor),
+            ),
+            (
+                "always-ask",
+                &rec,
+                Door::TwoWay,
+                Some(AlwaysAsk),
+                Err(Ineligible::AlwaysAsk),
+            ),
+            (
+                "no preference",
+                &rec,
+                Door::TwoWay,
+                None,
+                Err(Ineligible::NoPreference),
+            ),
+            (
+                "no recommendation",
+                &none,
+                Door::TwoWay,
+                Some(NeverAsk),
+                Err(Ineligible::NoRecommendation),
+            ),
+            (
+                "ambiguous",
+                &two,
+                Door::TwoWay,
+                Some(NeverAsk),
+                Err(Ineligible::NoRecommendation),
+            ),
+        ];
+        for (name, question, door, preference, want) in cases {
+            let got = eligibility(&Assessed {
+                question,
+                door: *door,
+                preference: *preference,
+            });
+            assert_eq!(got.as_deref().map_err(|e| *e), *want, "{name}");
+        }
+    }
+
+    #[test]
+    fn all_or_nothing() {
+        let a = q(&["A (Recommended)", "B"]);
+        let b = q(&["C", "D (Recommended)"]);
+        let yes = Assessed {
+            question: &a,
+            door: Door::TwoWay,
+            preference: Some(Preference::NeverAsk),
+        };
+        let no = Assessed {
+            question: &b,
+            door: Door::OneWay,
+            preference: Some(Preference::NeverAsk),
+        };
+        assert!(
+            matches!(decide(std::slice::from_ref(&yes)), Decision::AutoDecide(c) if c.len() == 1)
+        );
+        assert_eq!(decide(&[yes, no]), Decision::Abstain);
+        assert_eq!(decide(&[]), Decision::Abstain);
+    }
+
+    #[test]
+    fn one_way_and_unknown_doors_are_never_auto_decided_whatever_is_stored() {
+        let question = q(&["Go (Recommended)", "Stop"]);
+        for door in [Door::OneWay, Door::Unknown] {
+            for preference in [
+                None,
+                Some(Preference::NeverAsk),
+                Some(Preference::AlwaysAsk),
+                Some(Preference::AskOnlyForOneWay),
+            ] {
+                let a = Assessed {
+                    question: &question,
+                    door,
+                    preference,
+                };
+                assert_eq!(decide(&[a]), Decision::Abstain, "{door:?} {preference:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn oversized_questions_are_an_unknown_door() {
+        let long = "please pick one ".repeat(5000);
+        let c = classify_fields(&[&long, "Yes", "No"]);
+        assert_eq!(
+            (c.door, c.rule),
+            (Door::Unknown, Some("too-long-to-classify"))
+        );
+        assert_eq!(
+            classify_fields(&["Enable caching?", "Yes", "No"]).door,
+            Door::TwoWay
+        );
+    }
+
+    #[test]
+    fn registry_only_raises_safety() {
+        let two = Classification {
+            door: Door::TwoWay,
+            rule: None,
+        };
+        let one = Classification {
+            door: Door::OneWay,
+            rule: Some("force-push"),
+        };
+        assert_eq!(door_of(Some(Door::TwoWay), &one).0, Door::OneWay);
+        assert_eq!(door_of(Some(Door::OneWay), &two).0, Door::OneWay);
+        assert_eq!(door_of(Some(Door::TwoWay), &two).0, Door::TwoWay);
+        assert_eq!(door_of(None, &two).0, Door::TwoWay);
+        let unknown = Classification {
+            door: Door::Unknown,
+            rule: Some(TOO_LONG_TO_CLASSIFY),
+        };
+        assert_eq!(
+            door_of(Some(Door::TwoWay), &unknown),
+            (Door::Unknown, Some(TOO_LONG_TO_CLASSIFY.to_owned())),
+            "a two-way registry id cannot lower a question the classifier could not read"
+        );
+        assert_eq!(door_of(Some(Door::OneWay), &unknown).0, Door::OneWay);
+    }
+
+    #[test]
+    fn reason_names_ids_and_labels_and_stays_short() {
+        let choices = vec![AutoAnswer {
+            question_index: 0,
+            question_id: "db-choice".into(),
+            label: "SQLite".into(),
+        }];
+        let reason = deny_reason(&choices);
+        assert!(
+            reason.contains("[db-choice]")
+                && reason.contains("\"SQLite\"")
+                && reason.contains("without asking")
+        );
+        let huge: Vec<AutoAnswer> = (0..16)
+            .map(|i| AutoAnswer {
+                question_index: i,
+                question_id: format!("q-{i}"),
+                label: "x".repeat(50_000),
+            })
+            .collect();
+        assert!(deny_reason(&huge).chars().count() < 10_000);
+    }
+}

@@ -1,0 +1,682 @@
+//! `askhook stats`: what the log says in aggregate, from one narrow pass over the filtered
+//! rows ([`Store::for_each_stat`]) folded in memory by [`Tally`].
+//!
+//! ## `stats --json`
+//! ```json
+//! {"total": 12,
+//!  "outcomes": {"pending": 0, "answered": 8, "auto-decided": 1, "failed": 1, "declined": 1, "abandoned": 1},
+//!  "human_answers": 8, "with_recommendation": 6, "followed": 5, "follow_rate": 0.833,
+//!  "time_to_answer_ms": {"median": 9000, "p90": 41000},
+//!  "auto_decided": 1, "human_minutes_saved": 0.2,
+//!  "busiest_projects": [{"project": "/home/u/shop", "asked": 12}],
+//!  "busiest_hours_utc": [{"hour": 13, "asked": 12}],
+//!  "busiest_hours_local": [{"hour": 14, "asked": 12}], "local_time_zone": "CET",
+//!  "questions": [{"question_id": "enable-cache", "asked": 3, "answered": 2, "auto_decided": 1,
+//!                 "follow_rate": 1.0, "last_asked": "2026-12-02T13:46:41.123Z",
+//!                 "door_type": "two-way", "preference": "never-ask"}]}
+//! ```
+//! - `follow_rate` counts human answers only (`answered`, not idle auto-continue) whose
+//!   question had a recommendation; `null` when there were none.
+//! - `time_to_answer_ms` is over human answers; `null` when there were none.
+//! - `human_minutes_saved`: for each auto-decided row, the median time-to-answer of the same
+//!   question id when a person answered it, else the overall median.
+//! - `busiest_*` list the top 5; `questions` lists every question id, most asked first.
+//! - `preference` is the global preference, else `"<value> (project)"` for a project one.
+
+use std::collections::HashMap;
+use std::process::ExitCode;
+
+use serde::Serialize;
+
+use askhook_core::classify::Door;
+
+use crate::cli::{Filters, QueryArgs};
+use crate::error::{Error, Result};
+use crate::store::prefs::StoredPreference;
+use crate::store::read::StatRow;
+use crate::store::{self, Filter, Outcome, Store};
+use crate::sys::ui;
+use crate::Context;
+
+/// Per question id counters.
+#[derive(Debug, Clone, Default)]
+pub struct PerQuestion {
+    pub asked: u64,
+    pub answered: u64,
+    pub auto_decided: u64,
+    pub with_recommendation: u64,
+    pub followed: u64,
+    pub last_asked: i64,
+    /// The door type of the most recent row.
+    pub door_type: Option<Door>,
+    /// Whether any row was recorded as a one-way door.
+    pub ever_one_way: bool,
+    /// Whether any row was recorded as an unknown door (the classifier could not read it).
+    pub ever_unknown: bool,
+    pub answer_ms: Vec<i64>,
+}
+
+/// A fast, non-cryptographic hasher (the Fx mix) for the tallies' id keys, which come from
+/// askhook's own database: `SipHash`'s flooding resistance buys nothing here and was about 5 % of
+/// `stats` at a million rows.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct IdHasher(u64);
+
+impl std::hash::Hasher for IdHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(word))
+                .wrapping_mul(0x517c_c1b7_2722_0a95);
+        }
+    }
+}
+
+/// A map keyed by ids, hashed with [`IdHasher`].
+pub type IdMap<V> = HashMap<String, V, std::hash::BuildHasherDefault<IdHasher>>;
+
+/// The fold over the stats pass.
+#[derive(Debug, Default)]
+pub struct Tally {
+    pub total: u64,
+    pub outcomes: [u64; 6],
+    pub human_answers: u64,
+    pub with_recommendation: u64,
+    pub followed: u64,
+    pub answer_ms: Vec<i64>,
+    pub projects: IdMap<u64>,
+    pub hours: [u64; 24],
+    /// The same in local time.
+    pub local_hours: [u64; 24],
+    /// The local hour of the last quarter-hour seen (rows come nearly in time order, so the
+    /// C library is asked once per quarter-hour of the log, not once per row).
+    local_hour_of: Option<(i64, usize)>,
+    pub questions: IdMap<PerQuestion>,
+}
+
+impl Tally {
+    pub fn add(&mut self, r: &StatRow<'_>) {
+        self.total += 1;
+        self.outcomes[r.outcome.index()] += 1;
+        match self.projects.get_mut(r.project.unwrap_or("")) {
+            Some(n) => *n += 1,
+            None => {
+                self.projects.insert(r.project.unwrap_or("").to_owned(), 1);
+            }
+        }
+        self.hours[(r.asked_at.rem_euclid(86_400_000) / 3_600_000) as usize] += 1;
+        // Zone offsets are whole quarter-hours: every instant of one shares its local hour.
+        let quarter = r.asked_at.div_euclid(900_000);
+        let hour = match self.local_hour_of {
+            Some((q, hour)) if q == quarter => hour,
+            _ => {
+                let (offset_s, _) = crate::sys::time::local_zone(r.asked_at);
+                let local = r.asked_at.saturating_add(offset_s * 1000);
+                let hour = (local.rem_euclid(86_400_000) / 3_600_000) as usize;
+                self.local_hour_of = Some((quarter, hour));
+                hour
+            }
+        };
+        self.local_hours[hour] += 1;
+        let q = match self.questions.get_mut(r.question_id) {
+            Some(q) => q,
+            None => self.questions.entry(r.question_id.to_owned()).or_default(),
+        };
+        q.asked += 1;
+        if r.asked_at >= q.last_asked {
+            q.last_asked = r.asked_at;
+            q.door_type = Some(r.door_type);
+        }
+        q.ever_one_way |= r.door_type == Door::OneWay;
+        q.ever_unknown |= r.door_type == Door::Unknown;
+        match r.outcome {
+            Outcome::Answered if !r.afk => {
+                q.answered += 1;
+                self.human_answers += 1;
+                if let Some(f) = r.followed {
+                    q.with_recommendation += 1;
+                    self.with_recommendation += 1;
+                    if f {
+                        q.followed += 1;
+                        self.followed += 1;
+                    }
+                }
+                if let Some(s) = r.settled_at {
+                    let ms = (s - r.asked_at).max(0);
+                    self.answer_ms.push(ms);
+                    q.answer_ms.push(ms);
+                }
+            }
+            Outcome::AutoDecided => q.auto_decided += 1,
+            _ => {}
+        }
+    }
+}
+
+impl Tally {
+    /// Fold another tally (of disjoint rows) into this one.
+    pub fn merge(&mut self, other: Tally) {
+        self.total += other.total;
+        for (a, b) in self.outcomes.iter_mut().zip(other.outcomes) {
+            *a += b;
+        }
+        self.human_answers += other.human_answers;
+        self.with_recommendation += other.with_recommendation;
+        self.followed += other.followed;
+        self.answer_ms.extend(other.answer_ms);
+        for (p, n) in other.projects {
+            *self.projects.entry(p).or_default() += n;
+        }
+        for (a, b) in self.hours.iter_mut().zip(other.hours) {
+            *a += b;
+        }
+        for (a, b) in self.local_hours.iter_mut().zip(other.local_hours) {
+            *a += b;
+        }
+        for (id, q) in other.questions {
+            let mine = self.questions.entry(id).or_default();
+            mine.asked += q.asked;
+            mine.answered += q.answered;
+            mine.auto_decided += q.auto_decided;
+            mine.with_recommendation += q.with_recommendation;
+            mine.followed += q.followed;
+            mine.ever_one_way |= q.ever_one_way;
+            mine.ever_unknown |= q.ever_unknown;
+            if q.last_asked >= mine.last_asked {
+                mine.last_asked = q.last_asked;
+                mine.door_type = q.door_type;
+            }
+            mine.answer_ms.extend(q.answer_ms);
+        }
+    }
+}
+
+/// Below this many rows the stats pass runs on one thread.
+const PARALLEL_FROM_ROWS: i64 = 200_000;
+
+/// Fold every row matching `query`: on a large log, one thread per core (at most 4), each
+/// with its own read-only connection over a slice of the time range.
+pub fn tally(store: &Store, query: &Filter) -> store::Result<Tally> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(4)) as i64;
+    let span = store.time_span()?;
+    let big = store.max_row_id()? >= PARALLEL_FROM_ROWS;
+    let (Some((lo, hi)), true, true) = (span, big, threads > 1) else {
+        let mut t = Tally::default();
+        store.for_each_stat(query, |r| t.add(r))?;
+        return Ok(t);
+    };
+    let bounds: Vec<i64> = (0..=threads)
+        .map(|k| lo + (i128::from(hi + 1 - lo) * i128::from(k) / i128::from(threads)) as i64)
+        .collect();
+    let path = store.path().to_path_buf();
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = bounds
+            .windows(2)
+            .map(|w| {
+                let (from, to) = (w[0], w[1]);
+                let path = path.clone();
+                let mut part = query.clone();
+                part.since = Some(part.since.map_or(from, |s| s.max(from)));
+                part.until = Some(part.until.map_or(to, |u| u.min(to)));
+                scope.spawn(move || -> store::Result<Tally> {
+                    let store = Store::open_read_only(&path, std::time::Duration::from_secs(5))?;
+                    let _ = store.tune_for_reading();
+                    let mut t = Tally::default();
+                    store.for_each_stat(&part, |r| t.add(r))?;
+                    Ok(t)
+                })
+            })
+            .collect();
+        let mut total = Tally::default();
+        for h in handles {
+            match h.join() {
+                Ok(part) => total.merge(part?),
+                Err(_) => {
+                    return Err(store::Error::Io(std::io::Error::other(
+                        "a stats thread panicked",
+                    )))
+                }
+            }
+        }
+        Ok(total)
+    })
+}
+
+/// The value at quantile `p` (0..=1) of `values` (reordered in place); `None` when empty.
+pub fn quantile(values: &mut [i64], p: f64) -> Option<i64> {
+    if values.is_empty() {
+        return None;
+    }
+    let rank = ((values.len() - 1) as f64 * p).round() as usize;
+    let (_, v, _) = values.select_nth_unstable(rank.min(values.len() - 1));
+    Some(*v)
+}
+
+fn rate(part: u64, whole: u64) -> Option<f64> {
+    (whole > 0).then(|| (part as f64 / whole as f64 * 1000.0).round() / 1000.0)
+}
+
+#[derive(Debug, Serialize)]
+pub struct Quantiles {
+    pub median: i64,
+    pub p90: i64,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ProjectCount {
+    pub project: Option<String>,
+    pub asked: u64,
+}
+
+#[derive(Debug, Serialize)]
+pub struct HourCount {
+    pub hour: u32,
+    pub asked: u64,
+}
+
+#[derive(Debug, Serialize)]
+pub struct QuestionStats {
+    pub question_id: String,
+    pub asked: u64,
+    pub answered: u64,
+    pub auto_decided: u64,
+    pub follow_rate: Option<f64>,
+    pub last_asked: String,
+    pub door_type: Option<Door>,
+    pub preference: Option<String>,
+}
+
+/// The `stats --json` object.
+#[derive(Debug, Serialize)]
+pub struct Stats {
+    pub total: u64,
+    pub outcomes: serde_json::Map<String, serde_json::Value>,
+    pub human_answers: u64,
+    pub with_recommendation: u64,
+    pub followed: u64,
+    pub follow_rate: Option<f64>,
+    pub time_to_answer_ms: Option<Quantiles>,
+    pub auto_decided: u64,
+    pub human_minutes_saved: f64,
+    pub busiest_projects: Vec<ProjectCount>,
+    pub busiest_hours_utc: Vec<HourCount>,
+    /// The same hours in local time (`local_time_zone`, as the C library has it).
+    pub busiest_hours_local: Vec<HourCount>,
+    pub local_time_zone: String,
+    pub questions: Vec<QuestionStats>,
+}
+
+/// Turn the fold into the report; `prefs` maps question id → preference label.
+pub fn summarise<S: std::hash::BuildHasher>(
+    mut t: Tally,
+    prefs: &HashMap<String, String, S>,
+) -> Stats {
+    let mut all = std::mem::take(&mut t.answer_ms);
+    let overall_median = quantile(&mut all, 0.5);
+    let time_to_answer_ms = overall_median.map(|median| Quantiles {
+        median,
+        p90: quantile(&mut all, 0.9).unwrap_or(median),
+    });
+    let mut saved_ms = 0i64;
+    let mut questions: Vec<QuestionStats> = Vec::with_capacity(t.questions.len());
+    for (id, mut q) in t.questions {
+        if q.auto_decided > 0 {
+            let per = quantile(&mut q.answer_ms, 0.5)
+                .or(overall_median)
+                .unwrap_or(0);
+            saved_ms += per * q.auto_decided as i64;
+        }
+        questions.push(QuestionStats {
+            follow_rate: rate(q.followed, q.with_recommendation),
+            last_asked: crate::sys::time::format_rfc3339(q.last_asked),
+            door_type: q.door_type,
+            preference: prefs.get(&id).cloned(),
+            asked: q.asked,
+            answered: q.answered,
+            auto_decided: q.auto_decided,
+            question_id: id,
+        });
+    }
+    questions.sort_by(|a, b| {
+        b.asked
+            .cmp(&a.asked)
+            .then_with(|| a.question_id.cmp(&b.question_id))
+    });
+    let mut projects: Vec<ProjectCount> = t
+        .projects
+        .into_iter()
+        .map(|(p, asked)| ProjectCount {
+            project: (!p.is_empty()).then_some(p),
+            asked,
+        })
+        .collect();
+    projects.sort_by(|a, b| {
+        b.asked
+            .cmp(&a.asked)
+            .then_with(|| a.project.cmp(&b.project))
+    });
+    projects.truncate(5);
+    let hours = busiest_hours(&t.hours);
+    let local_hours = busiest_hours(&t.local_hours);
+    let outcomes = Outcome::ALL
+        .iter()
+        .zip(t.outcomes)
+        .map(|(o, n)| (o.as_str().to_owned(), serde_json::Value::from(n)))
+        .collect();
+    Stats {
+        total: t.total,
+        outcomes,
+        human_answers: t.human_answers,
+        with_recommendation: t.with_recommendation,
+        followed: t.followed,
+        follow_rate: rate(t.followed, t.with_recommendation),
+        time_to_answer_ms,
+        auto_decided: t.outcomes[2],
+        human_minutes_saved: (saved_ms as f64 / 60_000.0 * 10.0).round() / 10.0,
+        busiest_projects: projects,
+        busiest_hours_utc: hours,
+        busiest_hours_local: local_hours,
+        local_time_zone: crate::sys::time::local_zone(crate::sys::time::now_ms()).1,
+        questions,
+    }
+}
+
+/// The five busiest hours of a 24-hour tally, busiest first (earlier hour on a tie).
+fn busiest_hours(tally: &[u64; 24]) -> Vec<HourCount> {
+    let mut hours: Vec<HourCount> = tally
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| **n > 0)
+        .map(|(h, n)| HourCount {
+            hour: h as u32,
+            asked: *n,
+        })
+        .collect();
+    hours.sort_by(|a, b| b.asked.cmp(&a.asked).then_with(|| a.hour.cmp(&b.hour)));
+    hours.truncate(5);
+    hours
+}
+
+/// The preference label per question id: global wins, else `"<value> (project)"`.
+pub fn preference_labels(prefs: Vec<StoredPreference>) -> HashMap<String, String> {
+    let mut out: HashMap<String, String> = HashMap::new();
+    for p in prefs {
+        if p.is_global() {
+            out.insert(p.question_id, p.value);
+        } else {
+            let value = p.value;
+            out.entry(p.question_id)
+                .or_insert_with(|| format!("{value} (project)"));
+        }
+    }
+    out
+}
+
+/// Fold every row matching the filters.
+pub fn compute(filters: &Filters, ctx: &Context) -> Result<Stats> {
+    let query = super::filter_of(filters, ctx)?;
+    let mut tally = Tally::default();
+    let mut prefs = HashMap::new();
+    if let Some(store) = super::open_for_query(ctx)? {
+        let db = |e| Error::db(&ctx.paths.db, e);
+        tally = self::tally(&store, &query).map_err(db)?;
+        prefs = preference_labels(store.all_preferences().map_err(db)?);
+    }
+    Ok(summarise(tally, &prefs))
+}
+
+/// A time to answer: `9.5s`, `1m35s`, then whole units (`3h`, `2d`).
+fn seconds(ms: i64) -> String {
+    if ms < 60_000 {
+        format!("{:.1}s", ms as f64 / 1000.0)
+    } else if ms < 3_600_000 {
+        let s = ms / 1000;
+        format!("{}m{:02}s", s / 60, s % 60)
+    } else {
+        crate::sys::time::format_age(ms)
+    }
+}
+
+fn percent(r: Option<f64>) -> String {
+    r.map_or_else(|| "-".into(), |r| format!("{:.0}%", r * 100.0))
+}
+
+/// How many per-question lines the text report shows.
+const QUESTION_LINES: usize = 25;
+
+/// The per-question table of the text report (the first [`QUESTION_LINES`] ids).
+fn question_lines(s: &Stats) -> String {
+    let mut out = String::new();
+    if s.questions.is_empty() {
+        return out;
+    }
+    let id_w = s
+        .questions
+        .iter()
+        .take(QUESTION_LINES)
+        .map(|q| q.question_id.chars().count())
+        .max()
+        .unwrap_or(2)
+        .clamp(11, 32);
+    out.push('\n');
+    out.push_str(&format!(
+        "{:<id_w$}  {:>6} {:>8} {:>5} {:>7}  {:<16}  {:<8}  PREFERENCE\n",
+        "QUESTION ID", "ASKED", "ANSWERED", "AUTO", "FOLLOW", "LAST ASKED", "DOOR"
+    ));
+    for q in s.questions.iter().take(QUESTION_LINES) {
+        let id = ui::sanitize(&q.question_id, false);
+        out.push_str(
+            format!(
+                "{:<id_w$}  {:>6} {:>8} {:>5} {:>7}  {:<16}  {:<8}  {}\n",
+                id,
+                q.asked,
+                q.answered,
+                q.auto_decided,
+                percent(q.follow_rate),
+                crate::sys::time::parse_rfc3339(&q.last_asked)
+                    .map(crate::sys::time::format_local_minute)
+                    .unwrap_or_default(),
+                q.door_type.map_or("", Door::as_str),
+                q.preference.as_deref().unwrap_or("-")
+            )
+            .trim_end(),
+        );
+        out.push('\n');
+    }
+    if s.questions.len() > QUESTION_LINES {
+        out.push_str(&format!(
+            "… {} more question id(s) (see `askhook stats --json`)\n",
+            s.questions.len() - QUESTION_LINES
+        ));
+    }
+    out
+}
+
+/// The text report.
+pub fn render(s: &Stats) -> String {
+    let mut out = String::new();
+    out.push_str(&format!("{} question(s) recorded\n", s.total));
+    let counts: Vec<String> = Outcome::ALL
+        .iter()
+        .map(|o| {
+            format!(
+                "{} {}",
+                o.as_str(),
+                s.outcomes
+                    .get(o.as_str())
+                    .and_then(serde_json::Value::as_u64)
+                    .unwrap_or(0)
+            )
+        })
+        .collect();
+    out.push_str(&format!("  {}\n", counts.join(" · ")));
+    out.push_str(&format!(
+        "followed the recommendation: {} ({} of {} human answers with a recommendation)\n",
+        percent(s.follow_rate),
+        s.followed,
+        s.with_recommendation
+    ));
+    match &s.time_to_answer_ms {
+        Some(q) => out.push_str(&format!(
+            "time to answer: median {}, p90 {}\n",
+            seconds(q.median),
+            seconds(q.p90)
+        )),
+        None => out.push_str("time to answer: -\n"),
+    }
+    out.push_str(&format!(
+        "auto-decided: {} (about {:.1} human minute(s) saved)\n",
+        s.auto_decided, s.human_minutes_saved
+    ));
+    if !s.busiest_projects.is_empty() {
+        let list: Vec<String> = s
+            .busiest_projects
+            .iter()
+            .map(|p| {
+                let name = p
+                    .project
+                    .as_deref()
+                    .map_or("-", crate::sys::project::short_name);
+                format!("{} {}", ui::sanitize(name, false), p.asked)
+            })
+            .collect();
+        out.push_str(&format!("busiest projects: {}\n", list.join(", ")));
+    }
+    if !s.busiest_hours_local.is_empty() {
+        let list: Vec<String> = s
+            .busiest_hours_local
+            .iter()
+            .map(|h| format!("{:02}:00 {}", h.hour, h.asked))
+            .collect();
+        out.push_str(&format!(
+            "busiest hours ({}): {}\n",
+            ui::sanitize(&s.local_time_zone, false),
+            list.join(", ")
+        ));
+    }
+    out.push_str(&question_lines(s));
+
+    out
+}
+
+/// `stats` (its arguments are the shared query arguments).
+pub struct StatsCommand<'a>(pub &'a QueryArgs);
+
+impl super::Run for StatsCommand<'_> {
+    fn run(&self, ctx: &Context) -> Result<ExitCode> {
+        run(self.0, ctx)
+    }
+}
+
+fn run(args: &QueryArgs, ctx: &Context) -> Result<ExitCode> {
+    let stats = compute(&args.filters, ctx)?;
+    if args.json {
+        ui::println(&serde_json::to_string_pretty(&stats).unwrap_or_default())?;
+    } else {
+        ui::print(&render(&stats))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_to_answer_keep_their_seconds_under_an_hour() {
+        assert_eq!(seconds(9_500), "9.5s");
+        assert_eq!(seconds(95_000), "1m35s");
+        assert_eq!(seconds(3_599_000), "59m59s");
+        assert_eq!(seconds(7_200_000), "2h");
+    }
+
+    #[test]
+    fn quantiles_pick_the_ranked_value() {
+        let mut v: Vec<i64> = (1..=10).collect();
+        assert_eq!(quantile(&mut v, 0.5), Some(6));
+        assert_eq!(quantile(&mut v, 0.9), Some(9));
+        assert_eq!(quantile(&mut [], 0.5), None);
+        assert_eq!(quantile(&mut [7], 0.9), Some(7));
+    }
+
+    #[test]
+    fn merged_halves_equal_one_pass() {
+        let ids = ["a", "b", "c"];
+        let outcomes = [
+            Outcome::Answered,
+            Outcome::AutoDecided,
+            Outcome::Declined,
+            Outcome::Answered,
+            Outcome::Abandoned,
+        ];
+        let rows: Vec<StatRow<'_>> = (0..40)
+            .map(|i| StatRow {
+                question_id: ids[i % 3],
+                project: Some(if i % 4 == 0 { "/p" } else { "/q" }),
+                outcome: outcomes[i % 5],
+                door_type: if i % 7 == 0 {
+                    Door::OneWay
+                } else {
+                    Door::TwoWay
+                },
+                followed: (i % 5 == 0 || i % 5 == 3).then_some(i % 2 == 0),
+                afk: false,
+                asked_at: i as i64 * 3_600_000,
+                settled_at: Some(i as i64 * 3_600_000 + 1000 * i as i64),
+            })
+            .collect();
+        let mut one = Tally::default();
+        for r in &rows {
+            one.add(r);
+        }
+        let (mut left, mut right) = (Tally::default(), Tally::default());
+        for r in &rows[..17] {
+            left.add(r);
+        }
+        for r in &rows[17..] {
+            right.add(r);
+        }
+        left.merge(right);
+        let json = |t| serde_json::to_value(summarise(t, &HashMap::new())).unwrap();
+        assert_eq!(json(one), json(left));
+    }
+
+    #[test]
+    #[allow(clippy::float_cmp)] // rates and minutes are rounded to exact decimal places
+    fn follow_rate_counts_human_answers_only() {
+        let mut t = Tally::default();
+        let base = StatRow {
+            question_id: "q",
+            project: Some("/p"),
+            outcome: Outcome::Answered,
+            door_type: Door::TwoWay,
+            followed: Some(true),
+            afk: false,
+            asked_at: 0,
+            settled_at: Some(10_000),
+        };
+        t.add(&base);
+        t.add(&StatRow {
+            followed: Some(false),
+            afk: true,
+            ..base
+        });
+        t.add(&StatRow {
+            outcome: Outcome::AutoDecided,
+            followed: None,
+            settled_at: Some(0),
+            ..base
+        });
+        let s = summarise(t, &HashMap::new());
+        assert_eq!(s.follow_rate, Some(1.0));
+        assert_eq!(s.auto_decided, 1);
+        assert_eq!(s.time_to_answer_ms.as_ref().map(|q| q.median), Some(10_000));
+        // One auto-decision saved the 10 s a person took on the same question.
+        assert_eq!(s.human_minutes_saved, 0.2);
+    }
+}

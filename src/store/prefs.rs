@@ -1,0 +1,171 @@
+//! Standing preferences and their history, as stored: `preferences` (one value per question id
+//! and scope) and `preference_events` (every change, with how it was confirmed). Scope `""` is
+//! global, anything else a project root. The hook only reads them ([`Store::preferences_for`]).
+
+use std::collections::HashMap;
+
+use askhook_core::policy::Preference;
+use rusqlite::{params, OptionalExtension, TransactionBehavior};
+
+use super::{Result, Store};
+
+/// The scope value of a global preference.
+pub const GLOBAL_SCOPE: &str = "";
+
+/// One stored preference.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredPreference {
+    /// `""` for global, else the project root.
+    pub scope: String,
+    pub question_id: String,
+    /// As stored (a value this binary does not know is kept as text).
+    pub value: String,
+    pub updated_at: i64,
+}
+
+impl StoredPreference {
+    /// The value, when this binary knows it.
+    pub fn preference(&self) -> Option<Preference> {
+        Preference::parse(&self.value)
+    }
+
+    pub fn is_global(&self) -> bool {
+        self.scope.is_empty()
+    }
+}
+
+/// One recorded change of a preference.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PreferenceEvent {
+    pub question_id: String,
+    pub scope: String,
+    pub old_value: Option<String>,
+    pub new_value: Option<String>,
+    pub at: i64,
+    pub confirmed_by: String,
+}
+
+impl Store {
+    /// The preferences for `ids`: a project preference wins over a global one.
+    pub fn preferences_for(
+        &self,
+        ids: &[&str],
+        project: Option<&str>,
+    ) -> Result<HashMap<String, Preference>> {
+        let mut out = HashMap::new();
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT scope, value FROM preferences WHERE question_id = ?1 AND (scope = '' OR scope = ?2)")?;
+        for id in ids {
+            let mut best: Option<(bool, Preference)> = None;
+            let rows = stmt.query_map(params![id, project.unwrap_or("")], |r| {
+                Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+            })?;
+            for row in rows {
+                let (scope, value) = row?;
+                let Some(pref) = Preference::parse(&value) else {
+                    continue;
+                };
+                let is_project = !scope.is_empty();
+                if best.is_none_or(|(was_project, _)| is_project && !was_project) {
+                    best = Some((is_project, pref));
+                }
+            }
+            if let Some((_, pref)) = best {
+                out.insert((*id).to_owned(), pref);
+            }
+        }
+        Ok(out)
+    }
+
+    /// Set or clear (`value = None`) a preference, recording the change as an event.
+    /// Returns the old value.
+    pub fn set_preference(
+        &mut self,
+        question_id: &str,
+        scope: &str,
+        value: Option<Preference>,
+        confirmed_by: &str,
+        now_ms: i64,
+    ) -> Result<Option<String>> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let old: Option<String> = tx
+            .query_row(
+                "SELECT value FROM preferences WHERE scope = ?1 AND question_id = ?2",
+                params![scope, question_id],
+                |r| r.get(0),
+            )
+            .optional()?;
+        match value {
+            Some(v) => tx.execute(
+                "INSERT INTO preferences (scope, question_id, value, updated_at) VALUES (?1, ?2, ?3, ?4)
+                 ON CONFLICT (scope, question_id) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+                params![scope, question_id, v.as_str(), now_ms],
+            )?,
+            None => tx.execute(
+                "DELETE FROM preferences WHERE scope = ?1 AND question_id = ?2",
+                params![scope, question_id],
+            )?,
+        };
+        let new = value.map(Preference::as_str);
+        if old.as_deref() != new {
+            tx.execute(
+                "INSERT INTO preference_events (question_id, scope, old_value, new_value, at, confirmed_by)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![question_id, scope, old, new, now_ms, confirmed_by],
+            )?;
+        }
+        tx.commit()?;
+        Ok(old)
+    }
+
+    /// Every stored preference, by question id then scope.
+    pub fn all_preferences(&self) -> Result<Vec<StoredPreference>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT scope, question_id, value, updated_at FROM preferences ORDER BY question_id, scope",
+        )?;
+        let rows = stmt.query_map([], |r| {
+            Ok(StoredPreference {
+                scope: r.get(0)?,
+                question_id: r.get(1)?,
+                value: r.get(2)?,
+                updated_at: r.get(3)?,
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// The global preference for `id`, if any (and known to this binary).
+    pub fn global_preference(&self, id: &str) -> Result<Option<Preference>> {
+        let value: Option<String> = self
+            .conn
+            .query_row(
+                "SELECT value FROM preferences WHERE scope = ?1 AND question_id = ?2",
+                [GLOBAL_SCOPE, id],
+                |r| r.get(0),
+            )
+            .optional()?;
+        Ok(value.as_deref().and_then(Preference::parse))
+    }
+
+    /// Every change made to preferences (of `id`, when given), oldest first.
+    pub fn preference_history(&self, id: Option<&str>) -> Result<Vec<PreferenceEvent>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT question_id, scope, old_value, new_value, at, confirmed_by FROM preference_events
+             WHERE ?1 IS NULL OR question_id = ?1 ORDER BY at, id",
+        )?;
+        let rows = stmt.query_map([id], |r| {
+            Ok(PreferenceEvent {
+                question_id: r.get(0)?,
+                scope: r.get(1)?,
+                old_value: r.get(2)?,
+                new_value: r.get(3)?,
+                at: r.get(4)?,
+                confirmed_by: r.get(5)?,
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+}

@@ -1,0 +1,224 @@
+//! The only place that reads HOME, XDG, `CLAUDE_CONFIG_DIR` and `ASKHOOK_*`: every path and
+//! every time budget askhook uses is resolved here once and passed down.
+//!
+//! | what | flag | env var | default |
+//! |---|---|---|---|
+//! | data folder | `--home` | `ASKHOOK_HOME` | platform data dir (`~/.local/share/askhook`) |
+//! | answer log | `--db` | `ASKHOOK_DB` | `<home>/askhook.db` |
+//! | spool | — | — | `<db>.spool` beside the database |
+//! | error log | `--error-log` | `ASKHOOK_ERROR_LOG` | `<home>/errors.log` |
+//! | user registry | `--registry` | `ASKHOOK_REGISTRY` | `$ASKHOOK_HOME/registry.json`, else `~/.config/askhook/registry.json` |
+//! | Claude Code config | — | `CLAUDE_CONFIG_DIR` | `~/.claude` |
+//!
+//! Budgets: `ASKHOOK_DEADLINE_MS` (default 2500), `ASKHOOK_BUSY_TIMEOUT_MS` (default 300),
+//! `ASKHOOK_MAX_INPUT_BYTES` (default 4 MiB).
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use crate::cli::PathFlags;
+
+/// Every file askhook touches.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Paths {
+    /// Folder holding the database, spool and error log.
+    pub data_dir: PathBuf,
+    /// The SQLite answer log.
+    pub db: PathBuf,
+    /// The hook's error log.
+    pub error_log: PathBuf,
+    /// The optional user question registry.
+    pub user_registry: PathBuf,
+    /// Claude Code's config folder (holds the user settings.json).
+    pub claude_config_dir: PathBuf,
+    /// The user's home folder, when known.
+    pub home: Option<PathBuf>,
+}
+
+impl Paths {
+    /// Resolve from flags and the process environment.
+    pub fn from_env(flags: &PathFlags) -> Paths {
+        Self::resolve(flags, &|name| std::env::var_os(name))
+    }
+
+    /// Resolve from flags and an explicit environment (for tests).
+    pub fn resolve(flags: &PathFlags, env: &dyn Fn(&str) -> Option<OsString>) -> Paths {
+        let var = |name: &str| env(name).filter(|v| !v.is_empty()).map(PathBuf::from);
+        let home = var("HOME")
+            .or_else(|| directories::BaseDirs::new().map(|b| b.home_dir().to_path_buf()));
+        let project_dirs = directories::ProjectDirs::from("", "", "askhook");
+
+        let askhook_home = flags.home.clone().or_else(|| var("ASKHOOK_HOME"));
+        let data_dir = askhook_home.clone().unwrap_or_else(|| {
+            project_dirs
+                .as_ref()
+                .map(|p| p.data_dir().to_path_buf())
+                .or_else(|| home.as_ref().map(|h| h.join(".local/share/askhook")))
+                .unwrap_or_else(|| PathBuf::from(".askhook"))
+        });
+        let db = flags
+            .db
+            .clone()
+            .or_else(|| var("ASKHOOK_DB"))
+            .unwrap_or_else(|| data_dir.join("askhook.db"));
+        let error_log = flags
+            .error_log
+            .clone()
+            .or_else(|| var("ASKHOOK_ERROR_LOG"))
+            .unwrap_or_else(|| data_dir.join("errors.log"));
+        let user_registry = flags
+            .registry
+            .clone()
+            .or_else(|| var("ASKHOOK_REGISTRY"))
+            .or_else(|| askhook_home.as_ref().map(|h| h.join("registry.json")))
+            .unwrap_or_else(|| {
+                project_dirs
+                    .as_ref()
+                    .map(|p| p.config_dir().join("registry.json"))
+                    .or_else(|| {
+                        home.as_ref()
+                            .map(|h| h.join(".config/askhook/registry.json"))
+                    })
+                    .unwrap_or_else(|| data_dir.join("registry.json"))
+            });
+        let claude_config_dir = var("CLAUDE_CONFIG_DIR")
+            .or_else(|| home.as_ref().map(|h| h.join(".claude")))
+            .unwrap_or_else(|| PathBuf::from(".claude"));
+        Paths {
+            data_dir,
+            db,
+            error_log,
+            user_registry,
+            claude_config_dir,
+            home,
+        }
+    }
+
+    /// The spool beside the database: events that could not be written in time.
+    pub fn spool(&self) -> PathBuf {
+        spool_for(&self.db)
+    }
+
+    /// Claude Code's user settings file.
+    pub fn user_settings(&self) -> PathBuf {
+        self.claude_config_dir.join("settings.json")
+    }
+}
+
+/// The spool file that belongs to a database file.
+pub fn spool_for(db: &Path) -> PathBuf {
+    let mut name = db
+        .file_name()
+        .map_or_else(|| OsString::from("askhook.db"), OsString::from);
+    name.push(".spool");
+    db.with_file_name(name)
+}
+
+/// Time and size budgets of the hook hot path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Budget {
+    /// Hard limit for one hook run, far inside Claude Code's 5 s timeout.
+    pub deadline: Duration,
+    /// How long SQLite may wait on a lock before the event goes to the spool.
+    pub busy_timeout: Duration,
+    /// Largest stdin payload the hook reads.
+    pub max_input_bytes: usize,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget {
+            deadline: Duration::from_millis(2500),
+            busy_timeout: Duration::from_millis(300),
+            max_input_bytes: 4 * 1024 * 1024,
+        }
+    }
+}
+
+impl Budget {
+    /// The budget from `ASKHOOK_DEADLINE_MS`, `ASKHOOK_BUSY_TIMEOUT_MS`, `ASKHOOK_MAX_INPUT_BYTES`.
+    pub fn from_env() -> Budget {
+        Self::resolve(&|name| std::env::var_os(name))
+    }
+
+    /// The budget from an explicit environment; unparsable values keep the default.
+    pub fn resolve(env: &dyn Fn(&str) -> Option<OsString>) -> Budget {
+        let number = |name: &str| env(name).and_then(|v| v.to_str()?.trim().parse::<u64>().ok());
+        let default = Budget::default();
+        let deadline =
+            number("ASKHOOK_DEADLINE_MS").map_or(default.deadline, Duration::from_millis);
+        let busy_timeout = number("ASKHOOK_BUSY_TIMEOUT_MS")
+            .map_or(default.busy_timeout, Duration::from_millis)
+            .min(deadline);
+        let max_input_bytes =
+            number("ASKHOOK_MAX_INPUT_BYTES").map_or(default.max_input_bytes, |n| n as usize);
+        Budget {
+            deadline,
+            busy_timeout,
+            max_input_bytes,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env_of(pairs: &'static [(&'static str, &'static str)]) -> impl Fn(&str) -> Option<OsString> {
+        move |name| {
+            pairs
+                .iter()
+                .find(|(k, _)| *k == name)
+                .map(|(_, v)| OsString::from(v))
+        }
+    }
+
+    #[test]
+    fn askhook_home_holds_everything() {
+        let paths = Paths::resolve(
+            &PathFlags::default(),
+            &env_of(&[("HOME", "/h"), ("ASKHOOK_HOME", "/a")]),
+        );
+        assert_eq!(paths.db, PathBuf::from("/a/askhook.db"));
+        assert_eq!(paths.error_log, PathBuf::from("/a/errors.log"));
+        assert_eq!(paths.user_registry, PathBuf::from("/a/registry.json"));
+        assert_eq!(paths.spool(), PathBuf::from("/a/askhook.db.spool"));
+        assert_eq!(paths.claude_config_dir, PathBuf::from("/h/.claude"));
+    }
+
+    #[test]
+    fn flags_win_over_env() {
+        let flags = PathFlags {
+            db: Some("/x/my.db".into()),
+            ..PathFlags::default()
+        };
+        let paths = Paths::resolve(
+            &flags,
+            &env_of(&[("ASKHOOK_HOME", "/a"), ("ASKHOOK_DB", "/y.db")]),
+        );
+        assert_eq!(paths.db, PathBuf::from("/x/my.db"));
+        assert_eq!(paths.spool(), PathBuf::from("/x/my.db.spool"));
+    }
+
+    #[test]
+    fn claude_config_dir_follows_env() {
+        let paths = Paths::resolve(
+            &PathFlags::default(),
+            &env_of(&[("HOME", "/h"), ("CLAUDE_CONFIG_DIR", "/c")]),
+        );
+        assert_eq!(paths.user_settings(), PathBuf::from("/c/settings.json"));
+    }
+
+    #[test]
+    fn budget_reads_env_and_keeps_busy_inside_deadline() {
+        let b = Budget::resolve(&env_of(&[
+            ("ASKHOOK_DEADLINE_MS", "100"),
+            ("ASKHOOK_BUSY_TIMEOUT_MS", "900"),
+        ]));
+        assert_eq!(b.deadline, Duration::from_millis(100));
+        assert_eq!(b.busy_timeout, Duration::from_millis(100));
+        let b = Budget::resolve(&env_of(&[("ASKHOOK_DEADLINE_MS", "soon")]));
+        assert_eq!(b, Budget::default());
+    }
+}
