@@ -143,8 +143,9 @@ pub struct Filters {
     #[arg(long, value_name = "WHEN")]
     pub until: Option<String>,
 
-    /// Only this project (bare `--project` = the current one).
-    #[arg(long, value_name = "DIR", num_args = 0..=1, default_missing_value = ".")]
+    /// Only this project: a name as the PROJECT column shows it, a folder, or bare for the
+    /// current one.
+    #[arg(long, value_name = "PROJECT", num_args = 0..=1, default_missing_value = ".")]
     pub project: Option<PathBuf>,
 
     /// Only this Claude Code session.
@@ -330,6 +331,10 @@ pub struct ForgetArgs {
     /// Delete without asking.
     #[arg(long)]
     pub yes: bool,
+
+    /// Delete every row (without a filter, `forget` refuses unless this is given).
+    #[arg(long)]
+    pub all: bool,
 
     /// Machine-readable JSON output.
     #[arg(long)]

@@ -19,7 +19,7 @@ use crate::store::{self, Filter, Row, Store};
 use crate::sys::{fsutil, time};
 use crate::Context;
 
-use super::{filter_of, open_for_query, Run};
+use super::{query, Run};
 
 /// An output format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -150,8 +150,7 @@ pub fn stream(
     format: Format,
     output: Option<&Path>,
 ) -> Result<u64> {
-    let filter = filter_of(filters, ctx)?;
-    let store = open_for_query(ctx)?;
+    let (store, filter) = query(filters, ctx)?;
     let (mut writer, target): (Box<dyn Write>, PathBuf) = match output {
         Some(path) => {
             // Answers can be private: the export is created 0600, like the database.

@@ -18,7 +18,8 @@
 //!   "preferences": [{"scope": "global" | "project", "project", "value"}]}`.
 //! - `stats --json`, `suggest --json`: see [`stats`] and [`suggest`] (and `docs/query.md`).
 //! - `watch --json`: one object per line, `{"event": "asked" | "settled", ...log object}`.
-//! - `forget --json`: `{"matched": N, "deleted": N}`.
+//! - `forget --json`: `{"matched": N, "deleted": N, "projects": [{"project", "rows"}]}` (see
+//!   [`forget`]).
 //! - `import gstack --json`: `{"imported", "skipped", "rejected", "preferences_imported",
 //!   "preferences_skipped", "reasons": [{"file", "line", "reason"}]}`.
 //! - `pref …`, `registry …`, `status`, `doctor`, `classify`: see their files.
@@ -36,6 +37,7 @@ pub mod install;
 pub mod log;
 pub mod pending;
 pub mod pref;
+pub mod project;
 pub mod registry;
 pub mod show;
 pub mod stats;
@@ -52,7 +54,7 @@ use askhook_core::registry::Registry;
 use crate::cli::{Cli, Command, DoorFilter, Filters, OutcomeArg};
 use crate::error::{Error, Result};
 use crate::store::{Filter, Outcome, Row, Store};
-use crate::sys::{project, time, ui};
+use crate::sys::{time, ui};
 use crate::Context;
 
 /// A subcommand: its parsed arguments, run against the context.
@@ -114,12 +116,21 @@ pub fn open_store(ctx: &Context) -> Result<Store> {
     Store::open(&ctx.paths.db, Duration::from_secs(5)).map_err(|e| Error::db(&ctx.paths.db, e))
 }
 
+/// The answer log opened for a query (`None` when missing) and the filter of the shared flags,
+/// checked whether or not there is a database: a bad value is a usage error even on an empty
+/// log.
+pub fn query(filters: &Filters, ctx: &Context) -> Result<(Option<Store>, Filter)> {
+    let store = open_for_query(ctx)?;
+    let filter = filter_of(filters, ctx, store.as_ref())?;
+    Ok((store, filter))
+}
+
 /// The rows matching the filters, oldest first.
 pub fn matching_rows(filters: &Filters, ctx: &Context) -> Result<Vec<Row>> {
-    let Some(store) = open_for_query(ctx)? else {
+    let (store, filter) = query(filters, ctx)?;
+    let Some(store) = store else {
         return Ok(Vec::new());
     };
-    let filter = filter_of(filters, ctx)?;
     store.rows(&filter).map_err(|e| Error::db(&ctx.paths.db, e))
 }
 
@@ -152,8 +163,9 @@ fn when(flag: &str, text: &str, now_ms: i64) -> Result<i64> {
     })
 }
 
-/// The store filter of the shared query flags.
-pub fn filter_of(filters: &Filters, ctx: &Context) -> Result<Filter> {
+/// The store filter of the shared query flags; `store` is where `--project` looks up the
+/// projects a name can mean ([`project::resolve`]).
+pub fn filter_of(filters: &Filters, ctx: &Context, store: Option<&Store>) -> Result<Filter> {
     let mut f = Filter::at(ctx.now_ms);
     f.since = filters
         .since
@@ -165,14 +177,11 @@ pub fn filter_of(filters: &Filters, ctx: &Context) -> Result<Filter> {
         .as_deref()
         .map(|t| when("--until", t, ctx.now_ms))
         .transpose()?;
-    f.project = filters.project.as_ref().map(|dir| {
-        let dir = if dir.is_absolute() {
-            dir.clone()
-        } else {
-            ctx.cwd.join(dir)
-        };
-        project::project_root(&dir).to_string_lossy().into_owned()
-    });
+    f.project = filters
+        .project
+        .as_deref()
+        .map(|value| project::resolve(value, ctx, store))
+        .transpose()?;
     f.session.clone_from(&filters.session);
     f.question_id.clone_from(&filters.question);
     f.door = filters.door.map(|d| match d {

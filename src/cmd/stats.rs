@@ -419,10 +419,10 @@ pub fn preference_labels(prefs: Vec<StoredPreference>) -> HashMap<String, String
 
 /// Fold every row matching the filters.
 pub fn compute(filters: &Filters, ctx: &Context) -> Result<Stats> {
-    let query = super::filter_of(filters, ctx)?;
+    let (store, query) = super::query(filters, ctx)?;
     let mut tally = Tally::default();
     let mut prefs = HashMap::new();
-    if let Some(store) = super::open_for_query(ctx)? {
+    if let Some(store) = store {
         let db = |e| Error::db(&ctx.paths.db, e);
         tally = self::tally(&store, &query).map_err(db)?;
         prefs = preference_labels(store.all_preferences().map_err(db)?);

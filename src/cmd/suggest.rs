@@ -103,8 +103,8 @@ impl super::Run for SuggestArgs {
 
 fn run(args: &SuggestArgs, ctx: &Context) -> Result<ExitCode> {
     let registry = super::load_registry(ctx)?;
-    let query = super::filter_of(&args.filters, ctx)?;
-    let Some(mut store) = super::open_for_query(ctx)? else {
+    let (store, query) = super::query(&args.filters, ctx)?;
+    let Some(mut store) = store else {
         return report(
             args.json,
             &Suggestions {

@@ -96,13 +96,14 @@ fn run(args: &WatchArgs, ctx: &Context) -> Result<ExitCode> {
         .collect();
     filters.outcome.clear();
     let shows = |outcome: Outcome| wanted.is_empty() || wanted.contains(&outcome);
-    let base = super::filter_of(&filters, ctx)?;
+    let (mut store, base) = super::query(&filters, ctx)?;
     // Wait for the database to exist: watching before the first question is normal.
     let store = loop {
-        if let Some(store) = super::open_for_query(ctx)? {
+        if let Some(store) = store.take() {
             break store;
         }
         std::thread::sleep(interval);
+        store = super::open_for_query(ctx)?;
     };
     let db = |e| Error::db(&ctx.paths.db, e);
     let mut last_id = store.max_row_id().map_err(db)?;

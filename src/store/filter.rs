@@ -87,11 +87,13 @@ impl Filter {
         self.where_clause().clauses.is_empty() && self.limit.is_none()
     }
 
-    /// The `WHERE …` (empty when there is no condition) and its parameters, `now` first.
+    /// The `WHERE …` and its parameters, `now` first. Without a condition it is `WHERE ?1 IS
+    /// NOT NULL`: SQLite counts a statement's parameters up to the highest one it names, so a
+    /// statement that never named `?1` would refuse the `now` every statement is given.
     pub fn where_sql(&self) -> (String, Vec<SqlValue>) {
         let w = self.where_clause();
         let sql = if w.clauses.is_empty() {
-            String::new()
+            "WHERE ?1 IS NOT NULL".to_owned()
         } else {
             format!("WHERE {}", w.clauses.join(" AND "))
         };

@@ -117,10 +117,8 @@ impl Store {
     /// few pending rows come from the partial pending index with the effective-outcome rule.
     pub fn for_each_stat(&self, filter: &Filter, mut each: impl FnMut(&StatRow<'_>)) -> Result<()> {
         let (where_sql, params) = filter.where_sql();
-        let and = if where_sql.is_empty() { "WHERE" } else { "AND" };
         for (outcome, condition) in [
-            // `?1 IS NOT NULL`: every query binds `now` as ?1, so the statement must use it.
-            ("q.outcome", "q.outcome <> 'pending' AND ?1 IS NOT NULL"),
+            ("q.outcome", "q.outcome <> 'pending'"),
             // Pending for over a day reads as abandoned by the rule itself: no lookup per row.
             (
                 "'abandoned'",
@@ -134,7 +132,7 @@ impl Store {
             let sql = format!(
                 "SELECT q.question_id, q.project, {outcome}, q.door_type,
                         q.followed_recommendation, q.afk, q.asked_at, q.settled_at
-                 FROM questions q {where_sql} {and} {condition}"
+                 FROM questions q {where_sql} AND {condition}"
             );
             let mut stmt = self.conn.prepare(&sql)?;
             let mut rows = stmt.query(params_from_iter(params.iter()))?;
@@ -192,6 +190,19 @@ impl Store {
             params_from_iter(params.iter()),
             |r| r.get(0),
         )?)
+    }
+
+    /// How many rows match `filter`, per project (`None`: rows with no project), most rows
+    /// first: what `forget` is about to delete, and the projects `--project` can name.
+    pub fn projects_matching(&self, filter: &Filter) -> Result<Vec<(Option<String>, u64)>> {
+        let (sql, params) = ids_sql(filter, "q.project");
+        let mut stmt = self.conn.prepare(&format!(
+            "SELECT project, count(*) AS n FROM ({sql}) GROUP BY project ORDER BY n DESC, project"
+        ))?;
+        let rows = stmt.query_map(params_from_iter(params.iter()), |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
     /// Delete the rows matching `query` (`forget`), then rebuild the file so no copy of their

@@ -127,6 +127,18 @@ impl World {
         let v: Value = serde_json::from_slice(&out.stdout).expect("log --json is JSON");
         v.as_array().expect("log --json is an array").clone()
     }
+
+    /// `askhook <args>`, asserted to succeed, its stdout parsed as JSON.
+    #[track_caller]
+    pub fn json(&self, args: &[&str]) -> Value {
+        let out = self.run(args).success();
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+            panic!(
+                "{args:?}: not JSON ({e}): {}",
+                String::from_utf8_lossy(&out.stdout)
+            )
+        })
+    }
 }
 
 /// One run of the binary, built up then executed.

@@ -48,9 +48,7 @@ fn filled() -> World {
 }
 
 fn json_of(world: &World, args: &[&str]) -> Value {
-    let out = world.run(args).success();
-    serde_json::from_slice(&out.stdout)
-        .unwrap_or_else(|e| panic!("{args:?}: not JSON ({e}): {}", stdout(&out)))
+    world.json(args)
 }
 
 fn log_of(world: &World, args: &[&str]) -> Vec<Value> {
@@ -342,7 +340,7 @@ fn an_empty_or_missing_database_reads_as_empty_and_is_not_created() {
     assert!(stdout(&world.run(&["log"]).success()).contains("no questions recorded yet"));
     world.run(&["stats"]).success();
     world.run(&["suggest"]).success();
-    world.run(&["forget", "--yes"]).success();
+    world.run(&["forget", "--all", "--yes"]).success();
     assert!(!world.db().exists(), "a read command created the database");
 }
 
