@@ -4,12 +4,12 @@
 use std::process::ExitCode;
 
 use crate::cli::{LogArgs, LogFormat};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::sys::ui;
 use crate::Context;
 
 use super::export::{self, Format};
-use super::{matching_rows, table, Run};
+use super::{nothing_matched, query, table, Run};
 
 impl Run for LogArgs {
     fn run(&self, ctx: &Context) -> Result<ExitCode> {
@@ -30,7 +30,17 @@ impl Run for LogArgs {
                 export::stream(&args.filters, ctx, Format::Csv, None)?;
             }
             LogFormat::Table => {
-                let rows = matching_rows(&args.filters, ctx)?;
+                let (store, filter) = query(&args.filters, ctx)?;
+                let rows = match &store {
+                    Some(store) => store
+                        .rows(&filter)
+                        .map_err(|e| Error::db(&ctx.paths.db, e))?,
+                    None => Vec::new(),
+                };
+                if rows.is_empty() {
+                    ui::println(&nothing_matched(store.as_ref(), ctx)?)?;
+                    return Ok(ExitCode::SUCCESS);
+                }
                 let style = table::Style::for_stdout();
                 if args.full {
                     ui::print(&table::render_full(&rows, ctx.now_ms, &style))?;

@@ -134,6 +134,25 @@ pub fn matching_rows(filters: &Filters, ctx: &Context) -> Result<Vec<Row>> {
     store.rows(&filter).map_err(|e| Error::db(&ctx.paths.db, e))
 }
 
+/// What an empty listing says: that nothing is recorded yet, or (when the log holds rows) that
+/// none matched the filters, and how many there are.
+pub fn nothing_matched(store: Option<&Store>, ctx: &Context) -> Result<String> {
+    let total = match store {
+        Some(store) => {
+            store
+                .counts()
+                .map_err(|e| Error::db(&ctx.paths.db, e))?
+                .questions
+        }
+        None => 0,
+    };
+    Ok(if total == 0 {
+        "no questions recorded yet (see `askhook demo`, or `askhook install`)".into()
+    } else {
+        format!("no questions match these filters ({total} recorded in all)")
+    })
+}
+
 /// The registry with the user's file; an unreadable or invalid file is an error that says how
 /// to check it.
 pub fn load_registry(ctx: &Context) -> Result<Registry> {
@@ -177,6 +196,20 @@ pub fn filter_of(filters: &Filters, ctx: &Context, store: Option<&Store>) -> Res
         .as_deref()
         .map(|t| when("--until", t, ctx.now_ms))
         .transpose()?;
+    if let (Some(since), Some(until)) = (f.since, f.until) {
+        if since >= until {
+            return Err(Error::Usage(format!(
+                "--since {} is not before --until {}: no row can match (swap them?)",
+                time::format_rfc3339(since),
+                time::format_rfc3339(until)
+            )));
+        }
+    }
+    if filters.limit == Some(0) {
+        return Err(Error::Usage(
+            "--limit 0 selects no row: give 1 or more, or leave --limit out".into(),
+        ));
+    }
     f.project = filters
         .project
         .as_deref()

@@ -345,6 +345,63 @@ fn an_empty_or_missing_database_reads_as_empty_and_is_not_created() {
 }
 
 #[test]
+fn filters_are_checked_whatever_the_log_holds_and_empty_results_say_why() {
+    // Issue #12.9: bad filter values passed on an empty log, an inverted range and `--limit 0`
+    // passed silently, and a filter that matched nothing said the log was empty.
+    let filled = filled();
+    let empty = World::new();
+    for world in [&filled, &empty] {
+        for (name, args, needle) in [
+            (
+                "unreadable time",
+                &["log", "--since", "yesterday-ish"][..],
+                "--since",
+            ),
+            (
+                "unreadable time, stats",
+                &["stats", "--until", "soon"],
+                "--until",
+            ),
+            (
+                "inverted range",
+                &["log", "--since", "1h", "--until", "2h"],
+                "not before",
+            ),
+            (
+                "inverted dates",
+                &["export", "--since", "2026-12-02", "--until", "2026-12-01"],
+                "swap",
+            ),
+            ("limit 0", &["log", "--limit", "0"], "--limit 0"),
+            (
+                "limit 0, pending",
+                &["pending", "--json", "--limit", "0"],
+                "--limit 0",
+            ),
+        ] {
+            let out = world.run(args).code(2);
+            assert!(stdout(&out).is_empty(), "{name}");
+            assert!(crate::harness::stderr(&out).contains(needle), "{name}");
+        }
+    }
+    assert!(!empty.db().exists());
+    let none = stdout(
+        &filled
+            .run(&["log", "--session", "no-such-session"])
+            .success(),
+    );
+    assert!(
+        none.contains("no questions match these filters (10 recorded in all)"),
+        "{none}"
+    );
+    assert!(!none.contains("recorded yet"), "{none}");
+    let full = stdout(&filled.run(&["log", "--full", "--grep", "zzz"]).success());
+    assert!(full.contains("no questions match"), "{full}");
+    let nothing = stdout(&empty.run(&["log", "--session", "x"]).success());
+    assert!(nothing.contains("no questions recorded yet"), "{nothing}");
+}
+
+#[test]
 fn a_database_from_an_older_schema_version_is_read() {
     let world = World::new();
     std::fs::create_dir_all(&world.askhook_home).unwrap();
