@@ -22,7 +22,7 @@ use crate::hook::{self, HookContext};
 use crate::store::prefs::GLOBAL_SCOPE;
 use crate::store::{Row, Store};
 use crate::sys::paths::{Budget, Paths};
-use crate::sys::ui;
+use crate::sys::{json, ui};
 use crate::Context;
 
 use super::Run;
@@ -158,7 +158,7 @@ fn run(args: &DemoArgs, ctx: &Context) -> Result<ExitCode> {
                 .collect::<Vec<_>>(),
             "stats": super::stats::compute(&Filters::default(), &demo_ctx)?,
         });
-        ui::println(&serde_json::to_string_pretty(&report).unwrap_or_default())?;
+        ui::println(&json::to_string_pretty(&report))?;
         return Ok(ExitCode::SUCCESS);
     }
     let where_ = if args.db.is_some() {

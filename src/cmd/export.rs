@@ -6,6 +6,14 @@
 //! `,` `"` CR or LF quoted with `"` doubled. The columns are the `log --json` fields in their
 //! documented order ([`CSV_COLUMNS`]); `options` and `selections` are JSON text, booleans
 //! `true`/`false`, nulls empty.
+//!
+//! ## What reaches a terminal
+//! JSON and JSON lines escape every hidden character (controls, bidi overrides, zero-width
+//! characters; see [`crate::sys::json`]) wherever they go, and still parse back to the
+//! recorded text. CSV holds the recorded text exactly when written to a file or a pipe (what
+//! a spreadsheet or a script reads is the data); printed on a terminal, every field is
+//! sanitised like the table ([`ui::sanitize`], newlines kept), so recorded text cannot send
+//! escape sequences to the screen.
 
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -16,7 +24,7 @@ use crate::error::{Error, Result};
 use crate::store::read::{Field, RawRow};
 use crate::store::row::CSV_COLUMNS;
 use crate::store::{self, Filter, Row, Store};
-use crate::sys::{fsutil, time};
+use crate::sys::{fsutil, json, time, ui};
 use crate::Context;
 
 use super::{query, Run};
@@ -77,6 +85,7 @@ const TIME_COLUMNS: [usize; 2] = [24, 25];
 fn write_raw_record<W: Write>(
     csv: &mut csv::Writer<W>,
     row: &RawRow<'_, '_>,
+    terminal: bool,
 ) -> std::result::Result<(), WriteError> {
     for i in 0..CSV_COLUMNS.len() {
         match row.field(i)? {
@@ -89,6 +98,9 @@ fn write_raw_record<W: Write>(
             }
             Field::Integer(n) => csv.write_field(n.to_string())?,
             Field::Real(f) => csv.write_field(f.to_string())?,
+            Field::Text(t) if terminal => {
+                csv.write_field(ui::sanitize(&String::from_utf8_lossy(t), true))?;
+            }
             Field::Text(t) => csv.write_field(t)?,
         }
     }
@@ -96,12 +108,14 @@ fn write_raw_record<W: Write>(
     Ok(())
 }
 
-/// Write every row matching `filter` to `out` in `format`; returns the row count.
+/// Write every row matching `filter` to `out` in `format`; returns the row count. `terminal`:
+/// `out` is a terminal, so CSV fields are sanitised.
 pub fn write_rows(
     store: Option<&Store>,
     filter: &Filter,
     format: Format,
     out: &mut dyn Write,
+    terminal: bool,
 ) -> std::result::Result<u64, WriteError> {
     let mut count = 0u64;
     if format == Format::Csv {
@@ -112,7 +126,7 @@ pub fn write_rows(
         if let Some(store) = store {
             store.for_each_raw(filter, |row| {
                 count += 1;
-                write_raw_record(&mut csv, row)
+                write_raw_record(&mut csv, row, terminal)
             })?;
         }
         csv.flush()?;
@@ -128,7 +142,7 @@ pub fn write_rows(
             if format == Format::Json {
                 line.extend_from_slice(if count == 0 { b"\n  " } else { b",\n  " });
             }
-            serde_json::to_writer(&mut line, &row.public()).map_err(std::io::Error::other)?;
+            json::to_writer(&mut line, &row.public())?;
             if format == Format::Jsonl {
                 line.push(b'\n');
             }
@@ -172,7 +186,8 @@ pub fn stream(
             "stdout".into(),
         ),
     };
-    match write_rows(store.as_ref(), &filter, format, &mut writer) {
+    let terminal = output.is_none() && ui::stdout_is_terminal();
+    match write_rows(store.as_ref(), &filter, format, &mut writer, terminal) {
         Ok(n) => Ok(n),
         Err(WriteError::Io(e)) => Err(Error::io(target, e)),
         Err(WriteError::Db(e)) => Err(Error::db(&ctx.paths.db, e)),

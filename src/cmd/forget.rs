@@ -17,7 +17,7 @@ use serde::Serialize;
 
 use crate::cli::ForgetArgs;
 use crate::error::{Error, Result};
-use crate::sys::ui;
+use crate::sys::{json, ui};
 use crate::Context;
 
 use super::{query, Run};
@@ -124,7 +124,7 @@ fn describe(projects: &[ProjectRows]) -> String {
 
 fn print_report(json: bool, report: &Forgotten) -> Result<ExitCode> {
     if json {
-        ui::println(&serde_json::to_string(report).unwrap_or_default())?;
+        ui::println(&json::to_string(report))?;
     } else if report.deleted == 0 {
         ui::println("no matching rows; nothing deleted")?;
     } else {

@@ -38,7 +38,7 @@ use askhook_core::question::IdSource;
 use crate::cli::ImportCommand;
 use crate::store::prefs::GLOBAL_SCOPE;
 use crate::store::{Batch, Outcome, Row, Store};
-use crate::sys::ui;
+use crate::sys::{json, ui};
 use crate::Context;
 use askhook_core::classify::Door;
 use askhook_core::policy::Preference;
@@ -417,7 +417,7 @@ fn gstack(args: &ImportGstackArgs, ctx: &Context) -> Result<ExitCode> {
         import_preferences(&pref_files, &registry, &mut store, &mut report, ctx.now_ms)?;
     }
     if args.json {
-        ui::println(&serde_json::to_string_pretty(&report).unwrap_or_default())?;
+        ui::println(&json::to_string_pretty(&report))?;
         return Ok(ExitCode::SUCCESS);
     }
     let mut out = format!(

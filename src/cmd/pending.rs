@@ -7,7 +7,7 @@ use serde::Serialize;
 use crate::cli::{OutcomeArg, QueryArgs};
 use crate::error::Result;
 use crate::store::row::Public;
-use crate::sys::ui;
+use crate::sys::{json, ui};
 use crate::Context;
 
 use super::{matching_rows, table, Run};
@@ -40,7 +40,7 @@ fn pending(args: &QueryArgs, ctx: &Context) -> Result<ExitCode> {
                 age_seconds: (ctx.now_ms - row.asked_at).max(0) / 1000,
             })
             .collect();
-        ui::println(&serde_json::to_string_pretty(&out).unwrap_or_default())?;
+        ui::println(&json::to_string_pretty(&out))?;
         return Ok(ExitCode::SUCCESS);
     }
     if rows.is_empty() {

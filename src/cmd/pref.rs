@@ -33,7 +33,7 @@ use crate::cli::{
 use crate::error::{Error, Result};
 use crate::store::prefs::GLOBAL_SCOPE;
 use crate::store::Store;
-use crate::sys::{time, ui};
+use crate::sys::{json, time, ui};
 use crate::Context;
 use askhook_core::classify::Door;
 use askhook_core::policy::Preference;
@@ -186,7 +186,7 @@ fn apply_change(
 
 fn report(json: bool, change: &Change<'_>) -> Result<std::process::ExitCode> {
     if json {
-        ui::println(&serde_json::to_string(&change).unwrap_or_default())?;
+        ui::println(&json::to_string(&change))?;
     } else {
         let what = match (change.old_value.as_deref(), change.new_value) {
             (old, Some(new)) if old == Some(new) => {
@@ -257,7 +257,7 @@ fn list(args: &PrefListArgs, ctx: &Context) -> Result<std::process::ExitCode> {
     let registry = super::load_registry(ctx)?;
     let rows = list_rows(&store, &registry)?;
     if args.json {
-        ui::println(&serde_json::to_string_pretty(&rows).unwrap_or_default())?;
+        ui::println(&json::to_string_pretty(&rows))?;
         return Ok(std::process::ExitCode::SUCCESS);
     }
     if rows.is_empty() {
@@ -324,7 +324,7 @@ fn history(args: &PrefHistoryArgs, ctx: &Context) -> Result<std::process::ExitCo
         })
         .collect();
     if args.json {
-        ui::println(&serde_json::to_string_pretty(&rows).unwrap_or_default())?;
+        ui::println(&json::to_string_pretty(&rows))?;
         return Ok(std::process::ExitCode::SUCCESS);
     }
     if rows.is_empty() {

@@ -9,7 +9,7 @@ use crate::cli::ShowArgs;
 use crate::error::{Error, Result};
 use crate::store::row::Public;
 use crate::store::{Filter, Row};
-use crate::sys::ui;
+use crate::sys::{json, ui};
 use crate::Context;
 
 use super::{open_for_query, table, Run};
@@ -84,7 +84,7 @@ fn show(args: &ShowArgs, ctx: &Context) -> Result<ExitCode> {
             rows: rows.iter().map(Row::public).collect(),
             preferences,
         };
-        ui::println(&serde_json::to_string_pretty(&shown).unwrap_or_default())?;
+        ui::println(&json::to_string_pretty(&shown))?;
         return Ok(ExitCode::SUCCESS);
     }
     let style = table::Style::for_stdout();

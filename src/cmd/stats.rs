@@ -35,7 +35,7 @@ use crate::error::{Error, Result};
 use crate::store::prefs::StoredPreference;
 use crate::store::read::StatRow;
 use crate::store::{self, Filter, Outcome, Store};
-use crate::sys::ui;
+use crate::sys::{json, ui};
 use crate::Context;
 
 /// Per question id counters.
@@ -576,7 +576,7 @@ impl super::Run for StatsCommand<'_> {
 fn run(args: &QueryArgs, ctx: &Context) -> Result<ExitCode> {
     let stats = compute(&args.filters, ctx)?;
     if args.json {
-        ui::println(&serde_json::to_string_pretty(&stats).unwrap_or_default())?;
+        ui::println(&json::to_string_pretty(&stats))?;
     } else {
         ui::print(&render(&stats))?;
     }

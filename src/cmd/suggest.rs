@@ -26,7 +26,7 @@ use crate::error::{Error, Result};
 use crate::store::prefs::StoredPreference;
 use crate::store::prefs::GLOBAL_SCOPE;
 use crate::store::{self, Filter, Store};
-use crate::sys::ui;
+use crate::sys::{json, ui};
 use crate::Context;
 use askhook_core::classify::Door;
 use askhook_core::policy::Preference;
@@ -236,7 +236,7 @@ fn reconsider(tally: &Tally, prefs: &[StoredPreference]) -> Vec<Reconsider> {
 
 fn report(json: bool, s: &Suggestions) -> Result<ExitCode> {
     if json {
-        ui::println(&serde_json::to_string_pretty(s).unwrap_or_default())?;
+        ui::println(&json::to_string_pretty(s))?;
         return Ok(ExitCode::SUCCESS);
     }
     let mut out = String::new();

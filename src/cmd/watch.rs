@@ -21,7 +21,7 @@ use crate::cli::WatchArgs;
 use crate::error::{Error, Result};
 use crate::store::row::Public;
 use crate::store::{Filter, Outcome, Row};
-use crate::sys::ui;
+use crate::sys::{json, ui};
 use crate::Context;
 
 #[derive(Serialize)]
@@ -34,7 +34,7 @@ struct Event<'a> {
 fn emit(event: &'static str, row: &Row, json: bool) -> Result<()> {
     if json {
         let row = row.public();
-        return ui::println(&serde_json::to_string(&Event { event, row }).unwrap_or_default());
+        return ui::println(&json::to_string(&Event { event, row }));
     }
     let time = row
         .settled_at

@@ -53,9 +53,9 @@ use serde_json::Value;
 
 use crate::cli::{Scope, SettingsTarget};
 use crate::error::{Error, Result};
-use crate::sys::fsutil;
 use crate::sys::project::project_root;
 use crate::sys::time;
+use crate::sys::{fsutil, json};
 use crate::Context;
 
 pub(crate) use merge::{Change, Desired, EVENTS};
@@ -246,56 +246,6 @@ fn indent_of(text: &str) -> String {
         .to_owned()
 }
 
-/// `serde_json`'s pretty formatter, optionally writing every non-ASCII character as `\uXXXX`
-/// (so a file a Python tool wrote with `ensure_ascii` stays byte-identical where untouched).
-struct Pretty<'a> {
-    inner: serde_json::ser::PrettyFormatter<'a>,
-    ascii: bool,
-}
-
-macro_rules! delegate {
-    ($($name:ident($($arg:ident: $ty:ty),*)),* $(,)?) => {$(
-        fn $name<W: ?Sized + io::Write>(&mut self, w: &mut W $(, $arg: $ty)*) -> io::Result<()> {
-            self.inner.$name(w $(, $arg)*)
-        }
-    )*};
-}
-
-impl serde_json::ser::Formatter for Pretty<'_> {
-    delegate!(
-        begin_array(),
-        end_array(),
-        begin_array_value(first: bool),
-        end_array_value(),
-        begin_object(),
-        end_object(),
-        begin_object_key(first: bool),
-        begin_object_value(),
-        end_object_value(),
-    );
-
-    fn write_string_fragment<W: ?Sized + io::Write>(
-        &mut self,
-        w: &mut W,
-        fragment: &str,
-    ) -> io::Result<()> {
-        if !self.ascii || fragment.is_ascii() {
-            return w.write_all(fragment.as_bytes());
-        }
-        let mut units = [0u16; 2];
-        for c in fragment.chars() {
-            if c.is_ascii() {
-                w.write_all(&[c as u8])?;
-            } else {
-                for unit in c.encode_utf16(&mut units) {
-                    write!(w, "\\u{unit:04x}")?;
-                }
-            }
-        }
-        Ok(())
-    }
-}
-
 /// Serialise a settings value the way the file was written: indentation, trailing newline, and
 /// pure ASCII when the file was pure ASCII with `\u` escapes.
 fn render(value: &Value, original: Option<&[u8]>) -> String {
@@ -304,9 +254,12 @@ fn render(value: &Value, original: Option<&[u8]>) -> String {
     let original = original.map(String::from_utf8_lossy);
     let indent = original.as_deref().map_or_else(|| "  ".into(), indent_of);
     let mut buf = Vec::new();
-    let formatter = Pretty {
+    // A file a Python tool wrote with `ensure_ascii` stays pure ASCII (and byte-identical where
+    // untouched): every non-ASCII character is written as `\uXXXX`, as it was.
+    let escape: fn(char) -> bool = if ascii { |c| !c.is_ascii() } else { |_| false };
+    let formatter = json::Escaping {
         inner: serde_json::ser::PrettyFormatter::with_indent(indent.as_bytes()),
-        ascii,
+        escape,
     };
     let mut ser = serde_json::Serializer::with_formatter(&mut buf, formatter);
     value

@@ -244,7 +244,6 @@ impl Run {
     /// the terminal (the prompt a person would read). Stdin/stdout/stderr stay pipes.
     #[track_caller]
     pub fn with_tty(mut self, typed: &str) -> (Output, String) {
-        use std::io::Read;
         use std::os::fd::{FromRawFd, OwnedFd};
         use std::os::unix::process::CommandExt;
         let (mut master, mut slave_fd) = (0, 0);
@@ -285,19 +284,7 @@ impl Run {
             let mut m = &master;
             m.write_all(typed.as_bytes()).expect("type into the pty");
         }
-        let mut reader = master.try_clone().expect("clone pty master");
-        let shown = std::thread::spawn(move || {
-            let mut all = Vec::new();
-            let mut buf = [0u8; 4096];
-            // Ends with EIO once the child (the last holder of the slave) exits.
-            while let Ok(n) = reader.read(&mut buf) {
-                if n == 0 {
-                    break;
-                }
-                all.extend_from_slice(&buf[..n]);
-            }
-            String::from_utf8_lossy(&all).into_owned()
-        });
+        let shown = drain_pty(master.try_clone().expect("clone pty master"));
         let out = {
             self.cmd
                 .stdin(Stdio::piped())
@@ -311,6 +298,23 @@ impl Run {
         drop(master);
         (out, shown.join().unwrap_or_default())
     }
+}
+
+/// Read a pseudo-terminal's master side on a thread until the last holder of the slave side
+/// exits (the read then fails with EIO); everything shown there, as text.
+pub fn drain_pty(mut master: std::fs::File) -> std::thread::JoinHandle<String> {
+    use std::io::Read;
+    std::thread::spawn(move || {
+        let mut all = Vec::new();
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = master.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            all.extend_from_slice(&buf[..n]);
+        }
+        String::from_utf8_lossy(&all).into_owned()
+    })
 }
 
 impl World {

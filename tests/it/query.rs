@@ -307,13 +307,74 @@ fn the_table_fits_the_terminal_width_and_marks_followed() {
     assert!(full.contains("( ) No"));
 }
 
-#[test]
-fn hostile_text_never_reaches_the_terminal_raw() {
+/// Text no terminal may receive raw: OSC and CSI sequences, BEL, the C1 CSI (U+009B),
+/// backspace, carriage return, a right-to-left override, an isolate, zero-width characters and
+/// a tag character.
+const HOSTILE: &str = "Clear \u{1b}]0;pwned\u{7}\u{1b}[2J\u{9b}31m scr\u{8}\u{8}een\rX \u{202E}cod.exe\u{2066}?\u{200B}\u{200D}\u{FEFF}\u{E0041}";
+
+fn hostile_world() -> World {
     let world = World::new();
     let mut p = payload("marker--01-PreToolUse");
-    p["tool_input"]["questions"][0]["question"] =
-        json!("Clear \u{1b}[2J\u{1b}]0;pwned\u{7} screen?");
+    p["tool_input"]["questions"][0]["question"] = json!(HOSTILE);
+    p["tool_input"]["questions"][0]["options"][0]["label"] = json!("Yes\u{202E}\u{9b}");
     world.hook_json(p);
+    world
+}
+
+/// The hostile characters of [`HOSTILE`] found in `text`.
+fn raw_hostile(text: &str) -> Vec<char> {
+    text.chars()
+        .filter(|c| {
+            matches!(c, '\u{0}'..='\u{8}' | '\u{b}'..='\u{1f}' | '\u{7f}'..='\u{9f}'
+                | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
+                | '\u{FEFF}' | '\u{E0000}'..='\u{E007F}')
+        })
+        .collect()
+}
+
+/// Run `askhook <args>` with stdout on a fresh pseudo-terminal in raw mode (no newline
+/// translation): what it printed there.
+fn on_terminal(world: &World, args: &[&str]) -> String {
+    use std::os::fd::{FromRawFd, OwnedFd};
+    let (mut master, mut slave) = (0, 0);
+    // SAFETY: a zeroed termios is valid input to cfmakeraw, which fills it in.
+    let mut raw: libc::termios = unsafe { std::mem::zeroed() };
+    // SAFETY: cfmakeraw writes the struct; openpty writes two fds into the out-parameters.
+    let rc = unsafe {
+        libc::cfmakeraw(&raw mut raw);
+        libc::openpty(
+            &raw mut master,
+            &raw mut slave,
+            std::ptr::null_mut(),
+            &raw const raw,
+            std::ptr::null(),
+        )
+    };
+    assert_eq!(rc, 0, "openpty: {}", std::io::Error::last_os_error());
+    // SAFETY: fcntl on the fds just returned, which are owned here from now on.
+    let (master, slave) = unsafe {
+        libc::fcntl(master, libc::F_SETFD, libc::FD_CLOEXEC);
+        libc::fcntl(slave, libc::F_SETFD, libc::FD_CLOEXEC);
+        (
+            std::fs::File::from_raw_fd(master),
+            OwnedFd::from_raw_fd(slave),
+        )
+    };
+    let mut cmd = world.command();
+    cmd.args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::from(slave))
+        .stderr(Stdio::null());
+    let mut child = cmd.spawn().expect("spawn askhook");
+    drop(cmd); // the parent's copy of the slave: the master then sees EOF when the child exits
+    let shown = crate::harness::drain_pty(master);
+    assert!(child.wait().unwrap().success(), "{args:?}");
+    shown.join().unwrap()
+}
+
+#[test]
+fn hostile_text_never_reaches_the_terminal_raw() {
+    let world = hostile_world();
     for args in [
         &["log"][..],
         &["log", "--full"],
@@ -321,11 +382,60 @@ fn hostile_text_never_reaches_the_terminal_raw() {
         &["show", "toolu_fake_marker_0001"],
     ] {
         let text = stdout(&world.run(args).success());
-        assert!(
-            !text.contains('\u{1b}') && !text.contains('\u{7}'),
-            "{args:?}: {text:?}"
-        );
+        assert_eq!(raw_hostile(&text), [], "{args:?}: {text:?}");
     }
+    // Every format on a terminal (issue #12.11: CSV printed it all raw).
+    for args in [
+        &["log", "--format", "csv"][..],
+        &["export", "--format", "csv"],
+        &["log", "--json"],
+        &["log", "--format", "jsonl"],
+        &["export"],
+        &["log"],
+        &["log", "--full"],
+        &["pending", "--json"],
+        &["show", "toolu_fake_marker_0001", "--json"],
+    ] {
+        let text = on_terminal(&world, args);
+        assert!(text.contains("Clear"), "{args:?}: {text:?}");
+        let found: Vec<char> = raw_hostile(&text)
+            .into_iter()
+            .filter(|c| *c != '\r' || !args.contains(&"csv"))
+            .collect();
+        assert_eq!(found, [], "{args:?} on a terminal: {text:?}");
+        if args.contains(&"csv") {
+            // CRLF ends CSV records; no other CR is there.
+            assert_eq!(
+                text.matches('\r').count(),
+                text.matches("\r\n").count(),
+                "{text:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn json_escapes_hidden_characters_and_reads_back_exactly() {
+    let world = hostile_world();
+    for args in [
+        &["log", "--json"][..],
+        &["log", "--format", "jsonl"],
+        &["export", "--format", "json"],
+        &["pending", "--json"],
+        &["show", "toolu_fake_marker_0001", "--json"],
+    ] {
+        let text = stdout(&world.run(args).success());
+        assert_eq!(raw_hostile(&text), [], "{args:?}: {text:?}");
+        let first = text.lines().find(|l| l.contains("Clear")).unwrap_or(&text);
+        assert!(first.contains(r"\u009b31m"), "{args:?}: {first}");
+        assert!(first.contains(r"\u202ecod.exe"), "{args:?}: {first}");
+    }
+    let rows = world.log();
+    assert_eq!(rows[0]["question"], HOSTILE, "the text reads back exactly");
+    assert_eq!(rows[0]["options"][0]["label"], "Yes\u{202E}\u{9b}");
+    // Off a terminal, CSV holds the recorded text exactly (it is data for a program).
+    let csv = stdout(&world.run(&["export", "--format", "csv"]).success());
+    assert_eq!(parse_csv(&csv)[1][1], HOSTILE);
 }
 
 #[test]
