@@ -1,6 +1,7 @@
-//! `askhook export`, and the streaming behind `log --format json|jsonl|csv`: rows go from the
-//! database cursor straight into a buffered writer, so memory stays constant whatever the table
-//! size.
+//! `askhook export`, and the output behind `log --format json|jsonl|csv`: rows go from the
+//! database cursor into a buffered writer, so memory stays bounded whatever the table size,
+//! and the output is whole or absent ([`stream`]): a read that fails halfway leaves no
+//! truncated array or file behind.
 //!
 //! CSV follows RFC 4180 (the `csv` crate): a header line, CRLF line ends, every field holding
 //! `,` `"` CR or LF quoted with `"` doubled. The columns are the `log --json` fields in their
@@ -16,7 +17,7 @@
 //! escape sequences to the screen.
 
 use std::io::{BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 
 use crate::cli::{ExportArgs, ExportFormat, Filters};
@@ -157,7 +158,13 @@ pub fn write_rows(
     Ok(count)
 }
 
-/// `export` / `log --format …`: stream the filtered rows to stdout or `output`.
+/// `export` / `log --format …`: the filtered rows to stdout or `output`, whole or not at all.
+///
+/// A read can fail halfway (a damaged database): a file is written under a temporary name
+/// and renamed into place only once complete, so `output` is never left half-written (nor an
+/// existing one truncated); stdout, or an output that is no regular file (`/dev/stdout`), gets
+/// the rows only once they are all read ([`fsutil::Held`]: memory, then a nameless private
+/// file beside the database or in the temp folder).
 pub fn stream(
     filters: &Filters,
     ctx: &Context,
@@ -165,33 +172,81 @@ pub fn stream(
     output: Option<&Path>,
 ) -> Result<u64> {
     let (store, filter) = query(filters, ctx)?;
-    let (mut writer, target): (Box<dyn Write>, PathBuf) = match output {
-        Some(path) => {
-            // Answers can be private: the export is created 0600, like the database.
-            let file = fsutil::private_options(
-                std::fs::OpenOptions::new()
-                    .write(true)
-                    .create(true)
-                    .truncate(true),
-            )
-            .open(path)
-            .map_err(|e| Error::io(path, e))?;
-            (
-                Box::new(BufWriter::with_capacity(1 << 16, file)),
-                path.to_path_buf(),
-            )
-        }
-        None => (
-            Box::new(BufWriter::with_capacity(1 << 16, std::io::stdout().lock())),
-            "stdout".into(),
-        ),
+    let fail = |target: &Path, e| match e {
+        WriteError::Io(e) => Error::io(target, e),
+        WriteError::Db(e) => Error::db(&ctx.paths.db, e),
     };
-    let terminal = output.is_none() && ui::stdout_is_terminal();
-    match write_rows(store.as_ref(), &filter, format, &mut writer, terminal) {
-        Ok(n) => Ok(n),
-        Err(WriteError::Io(e)) => Err(Error::io(target, e)),
-        Err(WriteError::Db(e)) => Err(Error::db(&ctx.paths.db, e)),
+    let file = output.filter(|path| std::fs::metadata(path).map_or(true, |m| m.is_file()));
+    if let Some(path) = file {
+        // Write through a symlink to the file it names; answers can be private: 0600.
+        let path = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        let mut new = fsutil::AtomicFile::create(&path).map_err(|e| Error::io(&path, e))?;
+        let n = write_rows(
+            store.as_ref(),
+            &filter,
+            format,
+            &mut BufWriter::with_capacity(1 << 16, &mut new),
+            false,
+        )
+        .map_err(|e| fail(&path, e))?;
+        new.commit().map_err(|e| Error::io(&path, e))?;
+        return Ok(n);
     }
+    if output.is_none() {
+        if let Some(mut out) = stdout_file() {
+            return to_stdout_file(&mut out, |out| {
+                write_rows(store.as_ref(), &filter, format, out, false)
+                    .map_err(|e| fail(Path::new("stdout"), e))
+            });
+        }
+    }
+    let dirs = [
+        ctx.paths.db.parent().map(Path::to_path_buf),
+        Some(std::env::temp_dir()),
+    ];
+    let mut held = fsutil::Held::new(dirs.into_iter().flatten().collect());
+    let terminal = output.is_none() && ui::stdout_is_terminal();
+    let n = write_rows(store.as_ref(), &filter, format, &mut held, terminal)
+        .map_err(|e| fail(Path::new("a temporary copy of the output"), e))?;
+    let target = output.unwrap_or(Path::new("stdout"));
+    let copied = match output {
+        Some(path) => std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .and_then(|mut out| held.copy_to(&mut out)),
+        None => held.copy_to(&mut std::io::stdout().lock()),
+    };
+    copied.map_err(|e| Error::io(target, e))?;
+    Ok(n)
+}
+
+/// Stdout when it is a regular file written at its end (`> file`): rows can go straight
+/// into it, and be cut off again if the read fails.
+fn stdout_file() -> Option<std::fs::File> {
+    use std::io::Seek;
+    use std::os::fd::AsFd;
+    let mut file = std::fs::File::from(std::io::stdout().as_fd().try_clone_to_owned().ok()?);
+    let len = file
+        .metadata()
+        .ok()
+        .filter(std::fs::Metadata::is_file)?
+        .len();
+    (file.stream_position().ok()? == len).then_some(file)
+}
+
+/// Write straight into stdout's file; when `write` fails, cut the file back to where it was.
+fn to_stdout_file(
+    out: &mut std::fs::File,
+    write: impl FnOnce(&mut dyn Write) -> Result<u64>,
+) -> Result<u64> {
+    use std::io::Seek;
+    let start = out.stream_position().map_err(|e| Error::io("stdout", e))?;
+    let written = write(&mut BufWriter::with_capacity(1 << 16, &mut *out));
+    if written.is_err() {
+        let _ = out.set_len(start);
+        let _ = out.seek(std::io::SeekFrom::Start(start));
+    }
+    written
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
-//! Small file-system helpers shared by the store, the error log and the installer: private
-//! (0600 / 0700) creation, atomic replace, and bounded waits for advisory locks.
+//! Small file-system helpers shared by the store, the error log, the installer and the exports:
+//! private (0600 / 0700) creation, atomic replace (whole bytes, or a streamed [`AtomicFile`]),
+//! output [`Held`] until it is complete, and bounded waits for advisory locks.
 //!
 //! Locks use `std::fs::File::lock` / `try_lock` (stable since Rust 1.89) rather than the
 //! `fd-lock` crate: the standard library now does exactly this, with one dependency fewer.
@@ -71,38 +72,151 @@ fn poll_lock(
 /// Replace `path` with `contents` atomically: a new temp file in the same folder (`create_new`),
 /// the old file's mode kept, `sync_all`, rename. The temp file is removed on any error.
 pub fn atomic_write(path: &Path, contents: &[u8]) -> io::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
     let old_meta = fs::metadata(path).ok();
-    let (tmp_path, mut tmp) = create_temp_beside(dir, &name)?;
-    let result = (|| {
-        tmp.write_all(contents)?;
-        if let Some(meta) = &old_meta {
-            tmp.set_permissions(meta.permissions())?;
-            #[cfg(unix)]
-            {
-                use std::os::unix::fs::MetadataExt;
-                // Keep the owner when we can (we may not be allowed to; that is fine).
-                let _ = std::os::unix::fs::fchown(&tmp, Some(meta.uid()), Some(meta.gid()));
-            }
+    let mut new = AtomicFile::create(path)?;
+    new.write_all(contents)?;
+    if let Some(meta) = &old_meta {
+        new.file.set_permissions(meta.permissions())?;
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            // Keep the owner when we can (we may not be allowed to; that is fine).
+            let _ = std::os::unix::fs::fchown(&new.file, Some(meta.uid()), Some(meta.gid()));
         }
-        tmp.sync_all()?;
-        fs::rename(&tmp_path, path)?;
-        if let Ok(d) = File::open(dir) {
+    }
+    new.commit()
+}
+
+/// A file written under a temporary name in its destination's folder (created 0600) and
+/// renamed over the destination by [`AtomicFile::commit`]: readers see the old file or the
+/// whole new one. Dropped without a commit, the temporary file is removed and the destination
+/// is left as it was.
+pub struct AtomicFile {
+    path: PathBuf,
+    tmp_path: PathBuf,
+    file: File,
+    committed: bool,
+}
+
+impl AtomicFile {
+    pub fn create(path: &Path) -> io::Result<AtomicFile> {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let (tmp_path, file) = create_temp_beside(folder_of(path), &name)?;
+        Ok(AtomicFile {
+            path: path.to_path_buf(),
+            tmp_path,
+            file,
+            committed: false,
+        })
+    }
+
+    /// `sync_all`, rename over the destination, sync the folder.
+    pub fn commit(mut self) -> io::Result<()> {
+        self.file.sync_all()?;
+        fs::rename(&self.tmp_path, &self.path)?;
+        self.committed = true;
+        if let Ok(d) = File::open(folder_of(&self.path)) {
             let _ = d.sync_all();
         }
         Ok(())
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp_path);
     }
-    result
+}
+
+impl Write for AtomicFile {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.file.write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.file.flush()
+    }
+}
+
+impl Drop for AtomicFile {
+    fn drop(&mut self) {
+        if !self.committed {
+            let _ = fs::remove_file(&self.tmp_path);
+        }
+    }
+}
+
+/// The folder a path is in (`.` for a bare name).
+fn folder_of(path: &Path) -> &Path {
+    path.parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+}
+
+/// Output held back until it is complete, so it can be written whole or not at all: in
+/// memory up to [`Held::MEMORY`], beyond that in a private temporary file with no name (created
+/// 0600 in the first of `dirs` that takes it, and unlinked at once).
+pub struct Held {
+    memory: Vec<u8>,
+    file: Option<File>,
+    dirs: Vec<PathBuf>,
+}
+
+impl Held {
+    /// How much is held in memory before it goes to a temporary file.
+    pub const MEMORY: usize = 8 << 20;
+
+    pub fn new(dirs: Vec<PathBuf>) -> Held {
+        Held {
+            memory: Vec::new(),
+            file: None,
+            dirs,
+        }
+    }
+
+    fn spill(&mut self) -> io::Result<&mut File> {
+        let mut last = io::Error::new(io::ErrorKind::NotFound, "no folder for a temporary file");
+        for dir in &self.dirs {
+            match create_temp_beside(dir, "askhook-output") {
+                Ok((path, mut file)) => {
+                    let _ = fs::remove_file(&path);
+                    file.write_all(&self.memory)?;
+                    self.memory = Vec::new();
+                    return Ok(self.file.insert(file));
+                }
+                Err(e) => last = e,
+            }
+        }
+        Err(last)
+    }
+
+    /// Write everything held to `out`.
+    pub fn copy_to(self, out: &mut dyn Write) -> io::Result<()> {
+        use std::io::{Seek, SeekFrom};
+        match self.file {
+            None => out.write_all(&self.memory)?,
+            Some(mut file) => {
+                file.seek(SeekFrom::Start(0))?;
+                io::copy(&mut file, out)?;
+            }
+        }
+        out.flush()
+    }
+}
+
+impl Write for Held {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.file.is_none() && self.memory.len() + buf.len() <= Self::MEMORY {
+            self.memory.extend_from_slice(buf);
+            return Ok(buf.len());
+        }
+        let file = match self.file.as_mut() {
+            Some(file) => file,
+            None => self.spill()?,
+        };
+        file.write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.file.as_mut().map_or(Ok(()), Write::flush)
+    }
 }
 
 fn create_temp_beside(dir: &Path, name: &str) -> io::Result<(PathBuf, File)> {
@@ -112,7 +226,9 @@ fn create_temp_beside(dir: &Path, name: &str) -> io::Result<(PathBuf, File)> {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.subsec_nanos());
         let candidate = dir.join(format!(".{name}.askhook-tmp.{pid}.{nanos:x}.{attempt}"));
-        match private_options(OpenOptions::new().write(true).create_new(true)).open(&candidate) {
+        match private_options(OpenOptions::new().read(true).write(true).create_new(true))
+            .open(&candidate)
+        {
             Ok(file) => return Ok((candidate, file)),
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
             Err(e) => return Err(e),
@@ -150,6 +266,41 @@ mod tests {
         }
         let leftovers: Vec<_> = fs::read_dir(dir.path()).unwrap().collect();
         assert_eq!(leftovers.len(), 1, "no temp file left behind");
+    }
+
+    #[test]
+    fn an_atomic_file_dropped_uncommitted_leaves_the_destination_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("export.csv");
+        fs::write(&path, "old").unwrap();
+        let mut file = AtomicFile::create(&path).unwrap();
+        file.write_all(b"half of the n").unwrap();
+        drop(file);
+        assert_eq!(fs::read_to_string(&path).unwrap(), "old");
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1, "temp removed");
+        let mut file = AtomicFile::create(&path).unwrap();
+        file.write_all(b"new").unwrap();
+        file.commit().unwrap();
+        assert_eq!(fs::read_to_string(&path).unwrap(), "new");
+    }
+
+    #[test]
+    fn held_output_spills_to_a_nameless_file_and_comes_back_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut held = Held::new(vec![dir.path().join("missing"), dir.path().to_path_buf()]);
+        let chunk = vec![b'x'; Held::MEMORY / 3 + 1];
+        for _ in 0..4 {
+            held.write_all(&chunk).unwrap();
+        }
+        assert!(held.file.is_some(), "past the memory limit it is in a file");
+        assert_eq!(
+            fs::read_dir(dir.path()).unwrap().count(),
+            0,
+            "the file has no name"
+        );
+        let mut out = Vec::new();
+        held.copy_to(&mut out).unwrap();
+        assert_eq!(out.len(), chunk.len() * 4);
     }
 
     #[test]

@@ -511,6 +511,119 @@ fn filters_are_checked_whatever_the_log_holds_and_empty_results_say_why() {
     assert!(nothing.contains("no questions recorded yet"), "{nothing}");
 }
 
+/// A log of 600 rows (2 KiB of text each, so they span many pages) whose second half of
+/// pages is overwritten with garbage: reading it fails partway.
+fn damaged() -> World {
+    let world = filled();
+    let conn = rusqlite::Connection::open(world.db()).unwrap();
+    conn.execute_batch(
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 60)
+         INSERT INTO questions (session_id, tool_use_id, question_index, question_id, id_source,
+             question, header, options, multi_select, recommended, door_type, door_rule,
+             tool_name, project, cwd, permission_mode, agent_id, prompt_id, outcome, answer,
+             selections, free_text, notes, followed_recommendation, afk, error, asked_at,
+             settled_at)
+         SELECT session_id || '-' || i, tool_use_id, question_index, question_id, id_source,
+             question || hex(randomblob(1024)), header, options, multi_select, recommended,
+             door_type, door_rule, tool_name, project, cwd, permission_mode, agent_id,
+             prompt_id, outcome, answer, selections, free_text, notes, followed_recommendation,
+             afk, error, asked_at + i, settled_at
+         FROM questions, n;
+         PRAGMA wal_checkpoint(TRUNCATE);
+         PRAGMA journal_mode = DELETE;",
+    )
+    .unwrap();
+    drop(conn);
+    let mut bytes = std::fs::read(world.db()).unwrap();
+    let half = bytes.len() / 2;
+    bytes[half..].fill(0xA5);
+    std::fs::write(world.db(), bytes).unwrap();
+    world
+}
+
+#[test]
+fn a_read_that_fails_halfway_prints_nothing_and_writes_no_file() {
+    // Issue #12.10: `log --json` printed `[` and then failed: output must be whole or absent.
+    let world = damaged();
+    for args in [
+        &["log", "--json"][..],
+        &["log", "--format", "jsonl"],
+        &["log", "--format", "csv"],
+        &["export"],
+        &["export", "--format", "json"],
+    ] {
+        let out = world.run(args).code(1);
+        assert_eq!(stdout(&out), "", "{args:?}");
+        assert!(!crate::harness::stderr(&out).is_empty(), "{args:?}");
+    }
+    // Stdout redirected to a file (`> out`, `>> out`): cut back to what it held.
+    for (name, before, append) in [("> fresh", "", false), (">> existing", "kept\n", true)] {
+        let file = world.tmp.path().join("redirected");
+        std::fs::write(&file, before).unwrap();
+        let out = std::fs::OpenOptions::new()
+            .append(append)
+            .write(true)
+            .open(&file)
+            .unwrap();
+        let mut cmd = world.command();
+        cmd.args(["log", "--json"])
+            .stdout(out)
+            .stderr(Stdio::null());
+        assert_eq!(cmd.status().unwrap().code(), Some(1), "{name}");
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), before, "{name}");
+    }
+    let file = world.tmp.path().join("export.jsonl");
+    let path = file.to_str().unwrap();
+    world.run(&["export", "--output", path]).code(1);
+    assert!(!file.exists(), "no half-written export");
+    std::fs::write(&file, "an earlier export\n").unwrap();
+    world.run(&["export", "--output", path]).code(1);
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        "an earlier export\n"
+    );
+    let leftovers: Vec<_> = std::fs::read_dir(world.tmp.path())
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().contains("askhook-tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+}
+
+#[test]
+fn exports_larger_than_memory_come_out_whole() {
+    // Past the in-memory limit the output waits in a nameless file: it must come back whole.
+    let world = filled();
+    let conn = rusqlite::Connection::open(world.db()).unwrap();
+    conn.execute_batch(
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 40)
+         INSERT INTO questions (session_id, tool_use_id, question_index, question_id, id_source,
+             question, options, multi_select, door_type, tool_name, outcome, afk, asked_at)
+         SELECT session_id || '-' || i, tool_use_id, question_index, question_id, id_source,
+             hex(randomblob(12288)), options, multi_select, door_type, tool_name, outcome, afk,
+             asked_at + i
+         FROM questions, n",
+    )
+    .unwrap();
+    drop(conn);
+    let redirected = world.tmp.path().join("redirected.jsonl");
+    let mut cmd = world.command();
+    cmd.arg("export")
+        .stdout(std::fs::File::create(&redirected).unwrap());
+    assert!(cmd.status().unwrap().success());
+    let out = world.run(&["export"]).success();
+    assert!(out.stdout.len() > 8 << 20, "{} bytes", out.stdout.len());
+    assert!(
+        std::fs::read(&redirected).unwrap() == out.stdout,
+        "the same through a file"
+    );
+    let rows: Vec<Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 410);
+}
+
 #[test]
 fn a_database_from_an_older_schema_version_is_read() {
     let world = World::new();
