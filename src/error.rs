@@ -64,11 +64,9 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Error::Io { path, source } => write!(f, "{}: {source}", path.display()),
-            Error::Db { path, source } => write!(
-                f,
-                "{}: {source} (check the file, or point --db / ASKHOOK_DB at another one)",
-                path.display()
-            ),
+            Error::Db { path, source } => {
+                write!(f, "{}: {source}; {}", path.display(), source.advice())
+            }
             Error::Refused(msg) | Error::Usage(msg) | Error::NotConfirmed(msg) => f.write_str(msg),
             Error::Invalid { path, problem } => {
                 write!(f, "{}: {problem}; the file was left unchanged", path.display())

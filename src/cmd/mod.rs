@@ -104,9 +104,16 @@ pub fn open_for_query(ctx: &Context) -> Result<Option<Store>> {
     if !ctx.paths.db.exists() {
         return Ok(None);
     }
-    let store = Store::open(&ctx.paths.db, Duration::from_secs(5))
-        .or_else(|_| Store::open_read_only(&ctx.paths.db, Duration::from_secs(5)))
-        .map_err(|e| Error::db(&ctx.paths.db, e))?;
+    // A log askhook cannot write (a read-only file or folder, a writer migrating it) is still
+    // read; any other failure is reported as it is (a full disk, a damaged file).
+    let store = match Store::open(&ctx.paths.db, Duration::from_secs(5)) {
+        Ok(store) => store,
+        Err(e) if e.may_read_instead() => {
+            Store::open_read_only(&ctx.paths.db, Duration::from_secs(5))
+                .map_err(|_| Error::db(&ctx.paths.db, e))?
+        }
+        Err(e) => return Err(Error::db(&ctx.paths.db, e)),
+    };
     let _ = store.tune_for_reading();
     Ok(Some(store))
 }

@@ -174,6 +174,13 @@ fn persist(store: Option<&mut Store>, write: &Batch, ctx: &HookContext, errors: 
                 busy_hint(&e)
             )),
         }
+    } else if let Err(e) = store::diagnose::check_path(&ctx.paths.db) {
+        // A database path that is no file (`/dev/null`, a folder) never ingests a spool.
+        errors.push(format!(
+            "{}: {e}; the event is lost",
+            ctx.paths.db.display()
+        ));
+        return;
     } else {
         errors.push("the event was spooled".into());
     }

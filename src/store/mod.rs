@@ -1,7 +1,8 @@
 //! The answer log: one SQLite file holding every question asked, how it settled, and the
 //! user's standing preferences. The only module that speaks SQL: every statement askhook runs
 //! is in here (`mod.rs` opens, migrates and writes; `read.rs` reads rows, stats and counts;
-//! `prefs.rs` preferences and their history; `filter.rs` builds the one `WHERE`).
+//! `prefs.rs` preferences and their history; `filter.rs` builds the one `WHERE`; `diagnose.rs`
+//! says what an error means and refuses a path that is no file before SQLite opens it).
 //!
 //! ## Locking
 //! One connection per process, WAL journal (readers never block the writer), `synchronous =
@@ -24,6 +25,7 @@
 //! CLI's time, question and session filters. The database and its spool are created 0600 in
 //! a 0700 folder.
 
+pub mod diagnose;
 pub mod filter;
 pub mod migrations;
 pub mod prefs;
@@ -149,6 +151,7 @@ impl Store {
     }
 
     fn open_with(path: &Path, busy_timeout: Duration, migrate: Migrate) -> Result<Store> {
+        diagnose::check_path(path)?;
         if let Some(dir) = path.parent() {
             fsutil::create_private_dir(dir)?;
         }
@@ -169,6 +172,7 @@ impl Store {
 
     /// Open an existing database for reading only (query commands); fails when it is missing.
     pub fn open_read_only(path: &Path, busy_timeout: Duration) -> Result<Store> {
+        diagnose::check_path(path)?;
         let conn = Connection::open_with_flags(
             path,
             OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,

@@ -625,6 +625,79 @@ fn exports_larger_than_memory_come_out_whole() {
 }
 
 #[test]
+fn a_database_path_that_is_no_file_says_what_is_wrong_and_touches_nothing() {
+    // Issue #12.13: ASKHOOK_DB=/dev/null created /dev/null-journal and /dev/null.spool, and a
+    // folder as the database reported "disk I/O error".
+    let world = World::new();
+    let folder = world.tmp.path().join("a-folder");
+    std::fs::create_dir(&folder).unwrap();
+    let fifo = world.tmp.path().join("a-fifo");
+    let c_path = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(c_path.as_ptr(), 0o600) }, 0);
+    let journal_before = std::path::Path::new("/dev/null-journal").exists();
+    for (name, db, what) in [
+        (
+            "/dev/null",
+            std::path::PathBuf::from("/dev/null"),
+            "a character device",
+        ),
+        ("a folder", folder.clone(), "a folder"),
+        ("a FIFO (SQLite would block on it)", fifo.clone(), "a FIFO"),
+    ] {
+        for args in [
+            &["log"][..],
+            &["stats", "--json"],
+            &["export"],
+            &["pref", "set", "some-id", "always-ask"],
+            &["forget", "--all", "--yes"],
+        ] {
+            let out = world.run(args).env("ASKHOOK_DB", &db).code(1);
+            let err = crate::harness::stderr(&out);
+            assert!(
+                err.contains(what) && err.contains("--db"),
+                "{name} {args:?}: {err}"
+            );
+            assert!(!err.contains("bug"), "{name} {args:?}: {err}");
+        }
+        let out = world
+            .run(&["hook"])
+            .env("ASKHOOK_DB", &db)
+            .stdin(fixture("captured/basic--01-PreToolUse.json"))
+            .success();
+        assert!(out.stdout.is_empty(), "{name}: the hook abstains");
+        let mut spool = db.clone().into_os_string();
+        spool.push(".spool");
+        assert!(
+            !std::path::Path::new(&spool).exists(),
+            "{name}: spooled beside it"
+        );
+        assert!(
+            world.error_lines().iter().any(|l| l.contains(what)),
+            "{name}: {:?}",
+            world.error_lines()
+        );
+    }
+    assert_eq!(std::fs::read_dir(&folder).unwrap().count(), 0);
+    assert_eq!(
+        std::path::Path::new("/dev/null-journal").exists(),
+        journal_before,
+        "a journal was created beside /dev/null"
+    );
+}
+
+#[test]
+fn a_damaged_database_is_named_as_one_and_not_as_a_bug() {
+    let world = damaged();
+    let err = crate::harness::stderr(&world.run(&["log"]).code(1));
+    assert!(
+        err.contains("damaged") && err.contains("move it aside"),
+        "{err}"
+    );
+    assert!(!err.contains("bug"), "{err}");
+}
+
+#[test]
 fn a_database_from_an_older_schema_version_is_read() {
     let world = World::new();
     std::fs::create_dir_all(&world.askhook_home).unwrap();
