@@ -284,6 +284,12 @@ fn object_error(o: &ResponseObject) -> Option<String> {
     if o.keys.is_empty() {
         return Some("tool_response is empty".into());
     }
+    // `{"content": "[Tool result missing…]"}` or as blocks, with or without `is_error`.
+    if o.answers.is_none() {
+        if let Some(text) = o.content.iter().find(|t| t.contains(MISSING_SENTINEL)) {
+            return Some(text.clone());
+        }
+    }
     if o.is_error {
         let text = match &o.error {
             Some(ErrorField::Text(e)) => Some(e.clone()),
@@ -302,12 +308,15 @@ fn read_object(questions: &[Question], o: &ResponseObject) -> Response {
     if let Some(error) = object_error(o) {
         return Response::Failed(error);
     }
+    let mut notes = o.annotations.clone();
     let given = match &o.answers {
         Some(Answers::Map(map)) => {
             Given::ByText(map.iter().map(|(k, v)| (k.clone(), v.text())).collect())
         }
         Some(Answers::List(items)) => {
-            Given::ByPosition(items.iter().map(AnswerItem::answer).collect())
+            let legacy = legacy_reply(questions, items);
+            notes.extend(legacy.notes);
+            legacy.given
         }
         _ => match o.questions.as_ref().and_then(Loose::get) {
             Some(echoed)
@@ -332,7 +341,7 @@ fn read_object(questions: &[Question], o: &ResponseObject) -> Response {
     };
     let reply = Reply {
         given,
-        notes: o.annotations.clone(),
+        notes,
         reply: o.response.clone(),
         afk: o.afk,
     };
@@ -365,13 +374,23 @@ fn read_array(questions: &[Question], items: &[AnswerItem]) -> Response {
             }
         }
     }
-    let legacy = Reply {
-        given: Given::ByPosition(items.iter().map(AnswerItem::answer).collect()),
-        ..Reply::default()
-    };
-    match answer::read(questions, &legacy) {
+    match answer::read(questions, &legacy_reply(questions, items)) {
         Some(answers) => Response::Answers(answers),
         None => Response::Unrecognised("tool_response is an array with no answers in it".into()),
+    }
+}
+
+/// A legacy answer list: answers by position, and text typed beside a chosen option as that
+/// question's notes.
+fn legacy_reply(questions: &[Question], items: &[AnswerItem]) -> Reply {
+    Reply {
+        given: Given::ByPosition(items.iter().map(AnswerItem::answer).collect()),
+        notes: items
+            .iter()
+            .zip(questions)
+            .filter_map(|(item, q)| Some((q.raw_text.clone(), Some(item.note()?))))
+            .collect(),
+        ..Reply::default()
     }
 }
 
@@ -580,6 +599,49 @@ mod tests {
     }
 
     #[test]
+    fn legacy_other_keeps_the_typed_text() {
+        let qs = vec![question("Deploy now?", &["Yes", "No"], false)];
+        for (name, response, answer, free_text) in [
+            (
+                "Other with typed text",
+                json!({"answers": [{"option_label": "Other", "free_text": "after the demo"}]}),
+                "after the demo",
+                Some("after the demo"),
+            ),
+            (
+                "a bare array",
+                json!([{"option_label": "other", "free_text": "tomorrow"}]),
+                "tomorrow",
+                Some("tomorrow"),
+            ),
+            (
+                "typed text without a label",
+                json!({"answers": [{"free_text": "ask Sam"}]}),
+                "ask Sam",
+                Some("ask Sam"),
+            ),
+            (
+                "an option and a remark",
+                json!({"answers": [{"option_label": "No", "free_text": "not on a Friday"}]}),
+                "No",
+                Some("not on a Friday"),
+            ),
+            (
+                "Other with nothing typed",
+                json!({"answers": [{"option_label": "Other", "free_text": "  "}]}),
+                "Other",
+                Some("Other"),
+            ),
+        ] {
+            let Response::Answers(a) = read_response(&qs, &response) else {
+                panic!("{name}")
+            };
+            assert_eq!(a[0].answer.as_deref(), Some(answer), "{name}");
+            assert_eq!(a[0].free_text.as_deref(), free_text, "{name}");
+        }
+    }
+
+    #[test]
     fn error_and_unknown_shapes() {
         let qs = vec![question("Q?", &["A", "B"], false)];
         for failed in [
@@ -591,6 +653,8 @@ mod tests {
             json!({"error": "relay down"}),
             json!("[Tool result missing due to internal error]"),
             json!([{"type": "text", "text": "[Tool result missing due to internal error]"}]),
+            json!({"content": "Tool result missing due to internal error"}),
+            json!({"content": [{"type": "text", "text": "Tool result missing due to internal error"}]}),
         ] {
             assert!(
                 matches!(read_response(&qs, &failed), Response::Failed(_)),

@@ -15,11 +15,11 @@
 //! | native answers map | `{"questions": […], "answers": {"<question text>": "<label>"}, "annotations": {"<question text>": {"notes": "…"}}}` | [`ResponseObject`] |
 //! | idle auto-continue | the same with `"afkTimeoutMs": 60000` | [`ResponseObject`] |
 //! | a free-text reply | `{"answers": {}, "response": "let's talk first"}` | [`ResponseObject`] |
-//! | legacy answer list | `{"answers": [{"label" \| "option_label" \| "answer": "…"}]}` or a bare array of them | [`AnswerItem`] |
+//! | legacy answer list | `{"answers": [{"label" \| "option_label" \| "answer": "…"}]}` or a bare array of them; `{"option_label": "Other", "free_text": "…"}` is the typed text | [`AnswerItem`] |
 //! | legacy echo | `{"questions": [{"user_answer": "…"}]}` | [`WireQuestion`] |
 //! | MCP content blocks | `[{"type": "text", "text": "{\"answers\": {…}}"}]` | [`AnswerItem`] |
 //! | a JSON object as a string | `"{\"answers\": {…}}"` | [`ToolResponse::Text`] |
-//! | error shapes | `null`, `""`, `{}`, `[]`, `{"is_error": true, "content": […]}`, `{"isError": true}`, `{"error": "…" \| {…}}`, `"[Tool result missing due to internal error]"` | see `event.rs` |
+//! | error shapes | `null`, `""`, `{}`, `[]`, `{"is_error": true, "content": […]}`, `{"isError": true}`, `{"error": "…" \| {…}}`, `"[Tool result missing due to internal error]"`, and that text as `{"content": "…"}` or `{"content": [{"type": "text", "text": "…"}]}` | see `event.rs` |
 
 use std::fmt;
 use std::marker::PhantomData;
@@ -127,7 +127,7 @@ pub struct ResponseObject {
     /// `is_error: true` or `isError: true`.
     pub is_error: bool,
     pub error: Option<ErrorField>,
-    /// `content: [{"text": …}]`, the texts.
+    /// `content: [{"text": …}]`, the texts; or `content: "…"`, that text.
     pub content: Vec<String>,
     /// `Some` whenever the key is present, even as `null`.
     pub questions: Option<Questions>,
@@ -187,6 +187,9 @@ pub struct ItemObject {
     pub option_label: Option<AnswerValue>,
     #[serde(default)]
     pub answer: Option<AnswerValue>,
+    /// What the user typed (gstack's legacy `{"option_label": "Other", "free_text": "…"}`).
+    #[serde(default, deserialize_with = "lenient")]
+    pub free_text: Option<String>,
 }
 
 impl AnswerItem {
@@ -199,15 +202,47 @@ impl AnswerItem {
     }
 
     /// The answer a legacy list item gives: the first of `label`, `option_label`, `answer`
-    /// that holds one, or the item itself.
+    /// that holds one, or the item itself; the typed `free_text` instead when the label is
+    /// `Other` (the picker's own "type something else") or missing.
     pub fn answer(&self) -> Option<String> {
         match self {
-            AnswerItem::Object(Object(o)) => [&o.label, &o.option_label, &o.answer]
-                .into_iter()
-                .find_map(|v| v.as_ref().and_then(AnswerValue::text)),
+            AnswerItem::Object(Object(o)) => match (o.label(), o.typed()) {
+                (Some(label), Some(typed)) if is_other(&label) => Some(typed.to_owned()),
+                (None, Some(typed)) => Some(typed.to_owned()),
+                (label, _) => label,
+            },
             AnswerItem::Value(v) => v.text(),
         }
     }
+
+    /// Text typed beside a chosen option (`free_text` with a label other than `Other`): kept as
+    /// the question's notes.
+    pub fn note(&self) -> Option<String> {
+        match self {
+            AnswerItem::Object(Object(o)) => match (o.label(), o.typed()) {
+                (Some(label), Some(typed)) if !is_other(&label) => Some(typed.to_owned()),
+                _ => None,
+            },
+            AnswerItem::Value(_) => None,
+        }
+    }
+}
+
+impl ItemObject {
+    fn label(&self) -> Option<String> {
+        [&self.label, &self.option_label, &self.answer]
+            .into_iter()
+            .find_map(|v| v.as_ref().and_then(AnswerValue::text))
+    }
+
+    fn typed(&self) -> Option<&str> {
+        self.free_text.as_deref().filter(|t| !t.trim().is_empty())
+    }
+}
+
+/// The picker's "Other" choice, whose real answer is the text typed with it.
+fn is_other(label: &str) -> bool {
+    label.trim().eq_ignore_ascii_case("other")
 }
 
 /// JSON `null` and nothing else (serde's `()` also takes an empty object).
@@ -246,6 +281,28 @@ struct Block {
     text: Option<String>,
 }
 
+/// `content`: a list of blocks, or one string.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum Content {
+    Text(String),
+    Blocks(Vec<Loose<Object<Block>>>),
+    Other(IgnoredAny),
+}
+
+impl Content {
+    fn texts(self) -> Vec<String> {
+        match self {
+            Content::Text(text) => vec![text],
+            Content::Blocks(blocks) => blocks
+                .into_iter()
+                .filter_map(|b| b.into_option().and_then(|b| b.0.text))
+                .collect(),
+            Content::Other(_) => Vec::new(),
+        }
+    }
+}
+
 impl<'de> Deserialize<'de> for ResponseObject {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct V;
@@ -280,15 +337,7 @@ impl<'de> Deserialize<'de> for ResponseObject {
                                 map.next_value::<Loose<bool>>()?.into_option() == Some(true);
                         }
                         "error" => o.error = Some(map.next_value()?),
-                        "content" => {
-                            o.content = map
-                                .next_value::<Loose<Vec<Loose<Object<Block>>>>>()?
-                                .into_option()
-                                .unwrap_or_default()
-                                .into_iter()
-                                .filter_map(|b| b.into_option().and_then(|b| b.0.text))
-                                .collect();
-                        }
+                        "content" => o.content = map.next_value::<Content>()?.texts(),
                         "questions" => o.questions = Some(map.next_value()?),
                         _ => {
                             map.next_value::<IgnoredAny>()?;

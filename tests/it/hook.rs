@@ -429,6 +429,16 @@ fn answer_shapes() {
             fixture: "hook/post-legacy-user-answer.json",
             check: |r| assert_eq!(r["answer"], "SQLite"),
         },
+        Case {
+            // Issue #12.16: only "Other" was kept.
+            name: "legacy Other with typed text",
+            fixture: "hook/post-legacy-other-free-text.json",
+            check: |r| {
+                assert_eq!(r["answer"], "Use DuckDB for the analytics tables");
+                assert_eq!(r["free_text"], "Use DuckDB for the analytics tables");
+                assert_eq!(r["followed_recommendation"], false);
+            },
+        },
     ];
     for case in cases {
         let world = World::new();
@@ -462,6 +472,9 @@ fn error_shapes_settle_failed_and_tell_the_model_to_ask_in_prose() {
         ("hook/post-null-response.json", "PostToolUse"),
         ("hook/post-is-error.json", "PostToolUse"),
         ("hook/post-missing-sentinel.json", "PostToolUse"),
+        // Issue #12.15: gstack's tests send the sentinel inside `content`.
+        ("hook/post-missing-content-string.json", "PostToolUse"),
+        ("hook/post-missing-content-blocks.json", "PostToolUse"),
         ("hook/failure-mcp.json", "PostToolUseFailure"),
         (
             "captured/mcp-fail--02-PostToolUseFailure.json",
