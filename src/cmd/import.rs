@@ -233,6 +233,8 @@ fn import_log(
         if exists {
             report.skipped += 1;
         } else {
+            // Imported text is stored like the hook's: secrets redacted first.
+            record.scrub();
             fresh.push(record);
         }
     }

@@ -322,7 +322,9 @@ impl Row {
 
     /// Scrub every free-text field of a row about to be stored: question, header, option
     /// labels and descriptions, recommended label, answer, selections, free text, notes, error.
-    /// Ids, paths, session and tool fields are left alone.
+    /// Ids, paths, session and tool fields are left alone: they are keys (the natural key that
+    /// makes writes idempotent, the project that preferences match) and names Claude Code or
+    /// askhook gave, not text an agent wrote; docs/trust.md says why each is kept.
     pub fn scrub(&mut self) {
         fn field(s: &mut String) {
             if let Cow::Owned(clean) = scrub(s) {

@@ -761,3 +761,45 @@ fn secrets_never_reach_the_log() {
         "the rest of the text is kept"
     );
 }
+
+#[test]
+fn database_passwords_never_reach_the_log_and_keys_stay_as_sent() {
+    // Issue #12.12: these forms were stored in clear.
+    let world = World::new();
+    let secrets = [
+        "PGPASSWORD=PgSecret1",
+        "MYSQL_PWD=MySecret2",
+        "SMTP_PASS=MailSecret3",
+        "dbpassword: DbSecret4",
+        "mypassword=MineSecret5",
+        "mysql -u root -pHunter2Secret",
+        "psql --password Hunter3Secret",
+        "password=Xk29&fjw0q",
+    ];
+    let mut pre = payload(&world, "hook/pre-single.json");
+    pre["tool_input"]["questions"][0]["question"] = json!(secrets.join("\n"));
+    send(&world, &pre);
+    let row = &world.log()[0];
+    let question = row["question"].as_str().unwrap();
+    for secret in [
+        "PgSecret1",
+        "MySecret2",
+        "MailSecret3",
+        "DbSecret4",
+        "MineSecret5",
+        "Hunter2Secret",
+        "Hunter3Secret",
+        "fjw0q",
+    ] {
+        assert!(!question.contains(secret), "{secret}: {question}");
+    }
+    assert_eq!(
+        question.matches("[redacted:password]").count(),
+        secrets.len(),
+        "{question}"
+    );
+    // Keys and paths are stored as sent (docs/trust.md says why).
+    assert_eq!(row["session_id"], pre["session_id"]);
+    assert_eq!(row["tool_use_id"], pre["tool_use_id"]);
+    assert_eq!(row["cwd"], pre["cwd"]);
+}

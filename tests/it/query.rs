@@ -1016,6 +1016,28 @@ fn import_gstack_is_idempotent_and_says_why_it_rejects() {
 }
 
 #[test]
+fn imported_rows_are_scrubbed_like_the_hooks() {
+    let world = World::new();
+    let dir = world.home.join(".gstack/projects/shop");
+    std::fs::create_dir_all(&dir).unwrap();
+    let line = json!({"skill": "ship", "question_id": "db-login",
+        "question_summary": "Run PGPASSWORD=PgSecret1 psql -h db?", "options_count": 2,
+        "user_choice": "Yes, with password=hunter2hunter2", "source": "user",
+        "session_id": "gs-1", "tool_use_id": "toolu_gs_1", "ts": "2026-11-30T10:00:00Z"});
+    std::fs::write(dir.join("question-log.jsonl"), format!("{line}\n")).unwrap();
+    world.run(&["import", "gstack"]).success();
+    let text = serde_json::to_string(&world.log()).unwrap();
+    assert!(
+        !text.contains("PgSecret1") && !text.contains("hunter2hunter2"),
+        "{text}"
+    );
+    assert!(
+        text.contains("PGPASSWORD=[redacted:password] psql"),
+        "{text}"
+    );
+}
+
+#[test]
 fn forget_deletes_only_matching_rows_and_needs_yes_off_a_terminal() {
     let world = filled();
     let out = world.run(&["forget", "--session", BASIC_SESSION]).code(2);

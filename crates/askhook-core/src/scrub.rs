@@ -17,7 +17,9 @@
 //! | `aws-secret-key` | 40 chars of `[A-Za-z0-9+/]` that pass the entropy test, or the value of `aws_secret_access_key=` |
 //! | `jwt` | `eyJ….eyJ….…` |
 //! | `private-key` | `-----BEGIN … PRIVATE KEY-----` … `-----END …-----` (to the end of the text when the END line is missing) |
-//! | `password` `secret` `token` `api-key` | the value of `password=` `passwd=` `passphrase=` `secret=` `token=` `api_key=` … (any identifier ending in one: `DB_PASSWORD`, `githubToken`, `client_secret`), with `=`, `:`, `:=`, `=>`, quoted or not |
+//! | `password` `secret` `token` `api-key` | the value of `password=` `passwd=` `passphrase=` `secret=` `token=` `api_key=` … (any identifier ending in one: `DB_PASSWORD`, `githubToken`, `client_secret`; in `password`, `passwd`, `passphrase` even without a boundary: `mypassword`, `PGPASSWORD`; `pass` or `pwd` as the last part of a name: `SMTP_PASS`, `MYSQL_PWD`, `db.pass`), with `=`, `:`, `:=`, `=>`, quoted or not, up to the next space, quote or separator (`&` only in a URL query) |
+//! | `password` `secret` `token` `api-key` (environment names) | the value of an `UPPER_SNAKE` name with a part that is or ends in `PASSWORD`, `PASSWD`, `PASSPHRASE`, `SECRET`, `TOKEN`, `APIKEY`, or `PASS`/`PWD` (alone or after 1–2 letters: `PGPASS`, `DBPWD`): `SECRET_KEY_BASE`, `OAUTH_CLIENTSECRET`; not when its last part makes it a setting about the secret (`_FILE`, `_PATH`, `_ID`, `_MIN_LENGTH`, `_TTL`, `_URL`, `_USER`, …), not `PWD`, `OLDPWD`, `BYPASS` |
+//! | `password` (flags) | `--password VALUE`, `--db-password 'VALUE'`, `--token VALUE` (a long option naming a secret, the next word unless it is another option, a `$VAR`, or a word of prose such as `or`); `-p<password>` glued to the flag on a line running `mysql…` or `mariadb…` |
 //! | `bearer-token` `basic-auth` `authorization` | `Authorization: Bearer …` / `Basic …` / other schemes; a bare `Bearer <token>` |
 //! | `url-password` | the password in `scheme://user:password@host` |
 //! | `hex-secret` | 32+ hex digits with letters and digits, except 40 and 64 long (git commit ids, SHA-256 sums are kept) |
@@ -26,7 +28,9 @@
 //! Kept on purpose: ordinary words and sentences, paths (`src/components/UserProfile2.tsx`),
 //! identifiers (`MY_LONG_ENVIRONMENT_VARIABLE_NAME_2`, `snake_case_with_Version2`), UUIDs,
 //! git commit ids, `token=$VAR` / `${VAR}` references, a prose `password: required`
-//! (`:` followed by a plain lowercase word), `==` comparisons.
+//! (a bare keyword, `:`, then a plain lowercase word), `==` comparisons, `passwordless`,
+//! `--password-file PATH`, `--password-stdin`, `pass=12` (a bare `pass` is a test count),
+//! `mkdir -p`, `ssh -p2222`, `PWD=/home/u`.
 //!
 //! ## Performance
 //! It runs in the hook hot path in a fresh process, on every stored field, so it is one
@@ -248,6 +252,11 @@ fn at_word(bytes: &[u8], i: usize, memo: &mut Memo) -> Option<(Option<Span>, usi
     if let Some(span) = prefixed(bytes, i, memo) {
         return Some((Some(span), span.end));
     }
+    if b == b'p' {
+        if let Some(span) = mysql_password(bytes, i) {
+            return Some((Some(span), span.end));
+        }
+    }
     if b == b'e' && i >= memo.jwt_until {
         match jwt(bytes, i) {
             Ok(end) => {
@@ -383,24 +392,124 @@ struct Assignment {
     resume: usize,
 }
 
-/// The secret kind an identifier names (`DB_PASSWORD` → `password`), when it ends in a keyword
-/// at a word boundary.
+/// The secret kind an identifier names (`DB_PASSWORD` → `password`): it ends in a keyword at a
+/// word boundary, or in `password` / `passwd` / `passphrase` anywhere (`mypassword`,
+/// `PGPASSWORD`), or its last part is `pass` / `pwd` after another (`SMTP_PASS`, `db.pwd`),
+/// or it is an environment-style name with such a part ([`env_kind`]).
 fn keyword_kind(ident: &[u8]) -> Option<&'static str> {
-    let kind = KEYWORDS.iter().find_map(|(word, kind)| {
-        let word = word.as_bytes();
-        if ident.len() < word.len() || !ident[ident.len() - word.len()..].eq_ignore_ascii_case(word)
-        {
-            return None;
-        }
-        let at = ident.len() - word.len();
-        let boundary = at == 0
-            || matches!(ident[at - 1], b'_' | b'-' | b'.')
-            || (ident[at].is_ascii_uppercase() && ident[at - 1].is_ascii_lowercase());
-        boundary.then_some(*kind)
-    })?;
+    let kind = KEYWORDS
+        .iter()
+        .find_map(|(word, kind)| {
+            let word = word.as_bytes();
+            if ident.len() < word.len()
+                || !ident[ident.len() - word.len()..].eq_ignore_ascii_case(word)
+            {
+                return None;
+            }
+            let at = ident.len() - word.len();
+            let boundary = at == 0
+                || matches!(ident[at - 1], b'_' | b'-' | b'.')
+                || (ident[at].is_ascii_uppercase() && ident[at - 1].is_ascii_lowercase())
+                || kind == &"password";
+            boundary.then_some(*kind)
+        })
+        .or_else(|| last_part_kind(ident))
+        .or_else(|| env_kind(ident))?;
     let aws_secret = ident.windows(3).any(|w| w.eq_ignore_ascii_case(b"aws"))
         && ident.windows(6).any(|w| w.eq_ignore_ascii_case(b"secret"));
     Some(if aws_secret { "aws-secret-key" } else { kind })
+}
+
+/// `pass` or `pwd` as the last part of a dotted, dashed or snake name (`SMTP_PASS`,
+/// `db.pwd`). Alone they are not enough: `pass=12` is a test count, `PWD` the current folder.
+fn last_part_kind(ident: &[u8]) -> Option<&'static str> {
+    let at = ident
+        .iter()
+        .rposition(|b| matches!(b, b'_' | b'-' | b'.'))?;
+    let last = &ident[at + 1..];
+    (at > 0 && (last.eq_ignore_ascii_case(b"pass") || last.eq_ignore_ascii_case(b"pwd")))
+        .then_some("password")
+}
+
+/// Secret words of environment-style names (`UPPER_SNAKE`), matched per `_`-separated part:
+/// a part that is the word, or ends with it (`PGPASSWORD`, `CLIENTSECRET`, `APITOKEN`). The
+/// short `PASS` and `PWD` also end a part after one or two letters (`PGPASS`, `DBPWD`), but
+/// not `BYPASS` or `OLDPWD`.
+const ENV_WORDS: &[(&str, &str)] = &[
+    ("PASSWORD", "password"),
+    ("PASSWD", "password"),
+    ("PASSPHRASE", "password"),
+    ("SECRET", "secret"),
+    ("TOKEN", "token"),
+    ("APIKEY", "api-key"),
+];
+
+/// Last parts that make an environment-style name a setting *about* a secret, not one:
+/// `GITHUB_TOKEN_FILE`, `PASSWORD_MIN_LENGTH`, `TOKEN_TTL`.
+const ENV_NOT_SECRET: &[&str] = &[
+    "FILE",
+    "PATH",
+    "DIR",
+    "ID",
+    "LENGTH",
+    "LEN",
+    "MIN",
+    "MAX",
+    "TTL",
+    "TIMEOUT",
+    "EXPIRY",
+    "EXPIRES",
+    "COUNT",
+    "SIZE",
+    "TYPE",
+    "MODE",
+    "ENABLED",
+    "REQUIRED",
+    "POLICY",
+    "HASHER",
+    "ALGORITHM",
+    "FORMAT",
+    "PROMPT",
+    "CMD",
+    "COMMAND",
+    "HELPER",
+    "URL",
+    "HOST",
+    "PORT",
+    "USER",
+];
+
+/// The secret kind of an environment-style name holding a secret word in one of its parts
+/// (`MYSQL_PWD`, `PGPASSWORD`, `SECRET_KEY_BASE`), unless its last part says it is about the
+/// secret (`TOKEN_FILE`).
+fn env_kind(ident: &[u8]) -> Option<&'static str> {
+    let env_style = ident.first().is_some_and(u8::is_ascii_uppercase)
+        && ident
+            .iter()
+            .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || *b == b'_');
+    if !env_style {
+        return None;
+    }
+    let last = ident.rsplit(|b| *b == b'_').next().unwrap_or_default();
+    if ENV_NOT_SECRET.iter().any(|w| w.as_bytes() == last) {
+        return None;
+    }
+    let several = ident.contains(&b'_');
+    ident.split(|b| *b == b'_').find_map(|part| {
+        let word = ENV_WORDS
+            .iter()
+            .find(|(w, _)| part.ends_with(w.as_bytes()))
+            .map(|(_, kind)| *kind);
+        let short = ["PASS", "PWD"].iter().any(|w| {
+            part.ends_with(w.as_bytes())
+                && match part.len() - w.len() {
+                    0 => several,
+                    1 | 2 => part != b"BYPASS",
+                    _ => false,
+                }
+        });
+        word.or(short.then_some("password"))
+    })
 }
 
 /// The assignment operator at `j` (`=`, `=>`, `:=`, `:`; not `==` or `::`): where the value
@@ -423,8 +532,10 @@ fn operator(bytes: &[u8], mut j: usize) -> Option<(usize, bool)> {
     Some((j, colon))
 }
 
-/// The value starting at `j`: its quote, if any, and its byte range (inside the quotes).
-fn value_bounds(bytes: &[u8], j: usize) -> (Option<u8>, usize, usize) {
+/// The value starting at `j`: its quote, if any, and its byte range (inside the quotes). An
+/// unquoted value runs to the next space, quote or separator; `&` separates only in a URL
+/// query (`in_query`), elsewhere it is part of the value (`password=Xk29&fjw0q`).
+fn value_bounds(bytes: &[u8], j: usize, in_query: bool) -> (Option<u8>, usize, usize) {
     if let Some(q @ (b'"' | b'\'' | b'`')) = bytes.get(j).copied() {
         let start = j + 1;
         let mut end = start;
@@ -440,9 +551,10 @@ fn value_bounds(bytes: &[u8], j: usize) -> (Option<u8>, usize, usize) {
     let end = (j..bytes.len())
         .find(|&k| {
             bytes[k].is_ascii_whitespace()
+                || (bytes[k] == b'&' && in_query)
                 || matches!(
                     bytes[k],
-                    b',' | b';' | b'&' | b')' | b'}' | b']' | b'"' | b'\'' | b'<' | b'>' | b'`'
+                    b',' | b';' | b')' | b'}' | b']' | b'"' | b'\'' | b'<' | b'>' | b'`'
                 )
         })
         .unwrap_or(bytes.len());
@@ -459,23 +571,24 @@ fn assignment(bytes: &[u8], i: usize) -> Result<Assignment, usize> {
     if key_quoted && matches!(bytes.get(j), Some(b'"' | b'\'')) {
         j += 1;
     }
-    let (j, colon) = operator(bytes, j).ok_or(ident_end)?;
+    let Some((j, colon)) = operator(bytes, j) else {
+        return flag_value(bytes, i, ident_end, kind).ok_or(ident_end);
+    };
     let none = |resume| Ok(Assignment { span: None, resume });
-    let (quote, start, end) = value_bounds(bytes, j);
+    let in_query = i > 0 && matches!(bytes[i - 1], b'?' | b'&');
+    let (quote, start, end) = value_bounds(bytes, j, in_query);
     let value = &bytes[start..end];
-    if value.is_empty()
-        || value.starts_with(b"[redacted:")
-        || value.starts_with(b"$")
-        || value.starts_with(b"%")
-        || value.starts_with(b"{{")
-    {
+    if value.is_empty() || is_reference(value) {
         return none(end.max(ident_end));
     }
     let scheme_follows = kind == "authorization"
         && matches!(bytes.get(end), Some(b' ' | b'\t'))
         && bytes.get(end + 1).is_some_and(|b| !b.is_ascii_whitespace());
-    if colon && quote.is_none() && !key_quoted && !scheme_follows && is_prose_word(value) {
-        // Prose: "password: required".
+    let bare = KEYWORDS
+        .iter()
+        .any(|(word, _)| bytes[i..ident_end].eq_ignore_ascii_case(word.as_bytes()));
+    if colon && bare && quote.is_none() && !key_quoted && !scheme_follows && is_prose_word(value) {
+        // Prose: "password: required" (a compound name is a setting: `dbpassword: letmein`).
         return none(end);
     }
     if kind == "authorization" {
@@ -485,6 +598,98 @@ fn assignment(bytes: &[u8], i: usize) -> Result<Assignment, usize> {
     Ok(Assignment {
         span: Some(Span { start, end, kind }),
         resume: end,
+    })
+}
+
+/// A value that only refers to a secret held elsewhere (`$VAR`, `%VAR%`, `{{ var }}`), or one
+/// already redacted.
+fn is_reference(value: &[u8]) -> bool {
+    value.starts_with(b"[redacted:")
+        || value.starts_with(b"$")
+        || value.starts_with(b"%")
+        || value.starts_with(b"{{")
+}
+
+/// Words that follow a `--password` flag in prose rather than a password
+/// ("use --password or an env var").
+const FLAG_PROSE: &[&str] = &[
+    "a", "an", "and", "argument", "as", "can", "flag", "for", "from", "if", "in", "instead", "is",
+    "it", "must", "not", "of", "on", "only", "option", "or", "should", "that", "the", "to", "was",
+    "when", "which", "will", "with", "you",
+];
+
+/// `--password VALUE`: a long option naming a secret, its value the next word (a quoted one,
+/// or any word that is no other option, no reference and no word of prose).
+fn flag_value(bytes: &[u8], i: usize, ident_end: usize, kind: &'static str) -> Option<Assignment> {
+    let long_option = i >= 2
+        && bytes[i - 2..i] == *b"--"
+        && (i == 2
+            || matches!(
+                bytes[i - 3],
+                b' ' | b'\t' | b'\n' | b'"' | b'\'' | b'`' | b'('
+            ));
+    if !long_option || !matches!(bytes.get(ident_end), Some(b' ' | b'\t')) {
+        return None;
+    }
+    let mut j = ident_end;
+    while matches!(bytes.get(j), Some(b' ' | b'\t')) {
+        j += 1;
+    }
+    if bytes.get(j).is_none_or(|b| *b == b'-') || is_reference(&bytes[j..]) {
+        return None;
+    }
+    let (quote, start, end) = value_bounds(bytes, j, false);
+    let value = &bytes[start..end];
+    if is_reference(value) {
+        return None;
+    }
+    let word = value
+        .iter()
+        .rposition(|b| !matches!(b, b'.' | b',' | b'?' | b'!' | b':'))
+        .map_or(&value[..0], |last| &value[..=last]);
+    let prose = quote.is_none() && FLAG_PROSE.iter().any(|w| w.as_bytes() == word);
+    if value.is_empty() || prose {
+        return None;
+    }
+    let kind = provider_kind(value).unwrap_or(kind);
+    Some(Assignment {
+        span: Some(Span { start, end, kind }),
+        resume: end,
+    })
+}
+
+/// `-p<password>` glued to the flag, on a line that runs `mysql`, `mysqldump`, `mariadb`, …:
+/// for other commands `-p` means something else (`mkdir -p`, `git add -p`, `ssh -p 22`).
+fn mysql_password(bytes: &[u8], i: usize) -> Option<Span> {
+    let flag = bytes[i] == b'p'
+        && i >= 1
+        && bytes[i - 1] == b'-'
+        && (i == 1 || matches!(bytes[i - 2], b' ' | b'\t' | b'"' | b'\'' | b'`' | b'('));
+    let value_at = i + 1;
+    let glued = bytes
+        .get(value_at)
+        .is_some_and(|b| !b.is_ascii_whitespace() && *b != b'-');
+    if !flag || !glued || is_reference(&bytes[value_at..]) || !mysql_on_line(bytes, i - 1) {
+        return None;
+    }
+    let (_, start, end) = value_bounds(bytes, value_at, false);
+    (end > start && !is_reference(&bytes[start..end])).then_some(Span {
+        start,
+        end,
+        kind: "password",
+    })
+}
+
+/// Whether the 256 bytes before `at`, on the same line, name a `mysql` or `mariadb` client.
+fn mysql_on_line(bytes: &[u8], at: usize) -> bool {
+    let window = &bytes[at.saturating_sub(256)..at];
+    let line = window
+        .iter()
+        .rposition(|b| *b == b'\n')
+        .map_or(window, |n| &window[n + 1..]);
+    (0..line.len()).any(|k| {
+        (line[k..].starts_with(b"mysql") || line[k..].starts_with(b"mariadb"))
+            && (k == 0 || !line[k - 1].is_ascii_alphanumeric())
     })
 }
 
@@ -847,6 +1052,25 @@ mod tests {
         ("flag value", "--key=q8Xr2LkVb9Tz4Wn7Pm1Hs6Jd3Fg5Ca0YeU", "high-entropy", "--"),
         ("hex in userinfo", "://a00aa00aa0a00001aa1be36bc224cbd5@", "hex-secret", "@"),
         ("lower and digits", "x 9a8s7d6f5g4h3j2k1l0qwe9r8t7y6u5i4o3p2z1x0c end", "high-entropy", "end"),
+        // Issue #12.12: passwords in the names and flags database tools use.
+        ("PGPASSWORD", "PGPASSWORD=s3cr3t-pg psql -h db", "password", "psql -h db"),
+        ("PGPASS", "PGPASS=x9 psql", "password", "PGPASS="),
+        ("MYSQL_PWD", "MYSQL_PWD=Hunter2 mysql -u root", "password", "mysql -u root"),
+        ("SMTP_PASS", "SMTP_PASS=mailpass99", "password", "SMTP_PASS="),
+        ("dotted pass", "db.pass=tiger", "password", "db.pass="),
+        ("dbpassword colon", "dbpassword: letmein", "password", "dbpassword: "),
+        ("mypassword", "mypassword=abc", "password", "mypassword="),
+        ("env secret in the middle", "SECRET_KEY_BASE=9f8e7d", "secret", "SECRET_KEY_BASE="),
+        ("env secret glued", "OAUTH_CLIENTSECRET=abc", "secret", "OAUTH_CLIENTSECRET="),
+        ("env token glued", "export APITOKEN=abc", "token", "export APITOKEN="),
+        ("mysql -p", "mysql -u root -pHunter2Secret shop", "password", " shop"),
+        ("mysqldump -p quoted", "mysqldump -p'Hunter 2' shop > dump.sql", "password", "shop > dump.sql"),
+        ("mariadb -p", "mariadb -pS3cret", "password", "mariadb -p"),
+        ("--password value", "pg_dump --password Hunter2Secret db", "password", " db"),
+        ("--password=value", "mycli --password=Hunter2Secret", "password", "--password="),
+        ("--token value", "gh auth login --token abc123def", "token", "--token "),
+        ("--db-password quoted", "--db-password 'correct horse'", "password", "--db-password '"),
+        ("password with &", "password=Xk29&fjw0q", "password", "password="),
     ];
 
     /// Near misses that must be kept byte for byte.
@@ -911,6 +1135,32 @@ mod tests {
         ),
         ("npm script", "npm_config_registry is set"),
         ("secret santa", "secret_santa_list.txt"),
+        // Issue #12.12: near misses of the database-tool rules.
+        ("passwordless", "Use a passwordless login instead?"),
+        ("password file flag", "psql --password-file /run/secrets/db"),
+        ("password stdin flag", "docker login --password-stdin"),
+        (
+            "password flag in prose",
+            "Pass it with --password or an env var?",
+        ),
+        ("password flag then option", "mysql --password --host db"),
+        ("password flag reference", "mysql --password $PASSWORD"),
+        ("env reference", "PGPASSWORD=$DB_PASS psql"),
+        ("bare reference", "$PASSWORD"),
+        ("working directory", "PWD=/home/u/proj OLDPWD=/home/u"),
+        ("bypass", "BYPASS_CACHE=1 and bypass=true"),
+        ("passenger", "PASSENGER_COUNT=3"),
+        ("token file", "GITHUB_TOKEN_FILE=/run/secrets/gh"),
+        ("password policy", "PASSWORD_MIN_LENGTH=12"),
+        ("test counts", "pass=12 fail=0"),
+        ("compass", "compass: north"),
+        ("mkdir -p", "mkdir -p build && cp -pR src dst"),
+        ("git add -p", "git add -p src/main.rs"),
+        ("ssh port", "ssh -p2222 host and ssh -p 2222 host"),
+        ("mysql prompts", "mysql -u root -p shop"),
+        ("mysql port", "mysql -P3306 -h db"),
+        ("mysql -p reference", "mysql -u root -p$MYSQL_PWD"),
+        ("-p on another line", "mysql -u root\nmkdir -pv build"),
     ];
 
     #[test]
@@ -948,6 +1198,39 @@ mod tests {
     }
 
     #[test]
+    fn values_run_to_their_delimiter() {
+        for (name, text, want) in [
+            (
+                "& inside a password",
+                "password=Xk29&fjw0q next",
+                "password=[redacted:password] next",
+            ),
+            (
+                "& ends a URL query value",
+                "https://x.test/cb?token=abcDEF123&next=1",
+                "https://x.test/cb?token=[redacted:token]&next=1",
+            ),
+            (
+                "; ends a connection string value",
+                "Server=db;Password=Xk29&q;Database=app",
+                "Server=db;Password=[redacted:password];Database=app",
+            ),
+            (
+                "mysql -p",
+                "mysql -u root -pHunter2Secret shop",
+                "mysql -u root -p[redacted:password] shop",
+            ),
+            (
+                "--password value",
+                "pg_dump --password Hunter2Secret db",
+                "pg_dump --password [redacted:password] db",
+            ),
+        ] {
+            assert_eq!(scrub(text), want, "{name}");
+        }
+    }
+
+    #[test]
     fn scrubbing_is_idempotent_on_the_table() {
         for (name, text, _, _) in REDACTED {
             let once = scrub(text).into_owned();
@@ -969,6 +1252,9 @@ mod tests {
             "://a:",
             "ghp_x-",
             "-----BEGIN ",
+            "mysql -p-p",
+            "--password ",
+            "PG_PASS_",
         ] {
             let text = unit.repeat((256 << 10) / unit.len());
             let started = std::time::Instant::now();
