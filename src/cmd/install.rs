@@ -186,7 +186,7 @@ fn uninstall(args: &UninstallArgs, ctx: &Context) -> Result<ExitCode> {
 
 fn rollback(args: &RollbackArgs, ctx: &Context) -> Result<ExitCode> {
     let target = resolve(&args.target, ctx);
-    let path = &real_path(&target.path);
+    let path = &real_path(&target.path)?;
     if !path.parent().is_some_and(Path::is_dir) {
         return Err(Error::Refused(format!(
             "{}: no askhook backup to restore (the folder does not exist)",

@@ -4,11 +4,14 @@
 //! Every change follows one path: take an exclusive lock on a sidecar lock file
 //! (`.<name>.askhook-lock` beside the settings file; `std::fs::File::try_lock` polled for
 //! [`LOCK_BUDGET`], see `fsutil`) → re-read the file under the lock → refuse invalid JSON, a
-//! non-object root or a non-object `hooks` (exit 3, file byte-identical) → pure merge
+//! non-object root or a non-object `hooks` (exit 3, file byte-identical; an empty file is `{}`,
+//! and a leading UTF-8 byte order mark is read past and written back) → pure merge
 //! ([`merge`]) → nothing to change: write nothing, not even a backup → back up
 //! (`<file>.askhook-bak.<UTC stamp>`, 0600, last [`KEEP_BACKUPS`] kept) → atomic write (temp
 //! file in the same folder, mode and owner kept, fsync, rename). Key order, other keys, the
 //! indentation (2 spaces unless the file used another) and the trailing newline are kept.
+//! A symlinked settings file is followed ([`real_path`]): lock, backup and rename happen beside
+//! the file it points at, and the link stays a link; a link to nothing is refused (exit 3).
 //! Nothing here ever prompts, with or without a terminal (`--yes` is accepted for scripts).
 //!
 //! ## Scopes
@@ -112,13 +115,32 @@ pub fn resolve(target: &SettingsTarget, ctx: &Context) -> Target {
 }
 
 /// The file to really edit: a symlinked settings file (dotfile managers do this) is followed,
-/// so the atomic rename replaces the file it points at and the link stays a link.
-pub(crate) fn real_path(path: &Path) -> PathBuf {
+/// so the lock, the backup and the atomic rename are beside the file it points at, and the
+/// link stays a link. A link to nothing is refused ([`Error::Invalid`], exit 3): creating its
+/// target could write into a dotfiles checkout that moved or is not mounted, and replacing the
+/// link with a file would fork the user's settings; the message says how to fix it.
+pub(crate) fn real_path(path: &Path) -> Result<PathBuf> {
     match fs::symlink_metadata(path) {
-        Ok(meta) if meta.file_type().is_symlink() => {
-            fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
-        }
-        _ => path.to_path_buf(),
+        Ok(meta) if meta.file_type().is_symlink() => fs::canonicalize(path).map_err(|e| {
+            let target = fs::read_link(path).unwrap_or_default();
+            let problem = if e.kind() == io::ErrorKind::NotFound {
+                format!(
+                    "a symbolic link to {}, which does not exist; create that file (an empty \
+                     one will do) or remove the link, then run askhook again",
+                    target.display()
+                )
+            } else {
+                format!(
+                    "a symbolic link to {} that cannot be followed ({e}); fix or remove the link",
+                    target.display()
+                )
+            };
+            Error::Invalid {
+                path: path.to_path_buf(),
+                problem,
+            }
+        }),
+        _ => Ok(path.to_path_buf()),
     }
 }
 
@@ -221,12 +243,20 @@ fn read_settings(path: &Path) -> Result<Read> {
     })
 }
 
+/// The UTF-8 byte order mark some Windows editors put first: read past, and written back.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
 fn parse_settings(path: &Path, bytes: &[u8]) -> Result<Value> {
     let invalid = |problem: String| Error::Invalid {
         path: path.to_path_buf(),
         problem,
     };
-    let value: Value = serde_json::from_slice(bytes).map_err(|e| {
+    let body = bytes.strip_prefix(BOM).unwrap_or(bytes);
+    if body.iter().all(u8::is_ascii_whitespace) {
+        // An empty file (a fresh `touch`) holds no settings: the same as `{}`.
+        return Ok(Value::Object(serde_json::Map::default()));
+    }
+    let value: Value = serde_json::from_slice(body).map_err(|e| {
         invalid(format!(
             "not valid JSON ({e}); fix it by hand (or restore a backup) and run askhook again"
         ))
@@ -246,10 +276,12 @@ fn indent_of(text: &str) -> String {
         .to_owned()
 }
 
-/// Serialise a settings value the way the file was written: indentation, trailing newline, and
-/// pure ASCII when the file was pure ASCII with `\u` escapes.
+/// Serialise a settings value the way the file was written: indentation, trailing newline, a
+/// leading byte order mark, and pure ASCII when the file was pure ASCII with `\u` escapes.
 fn render(value: &Value, original: Option<&[u8]>) -> String {
     use serde::Serialize as _;
+    let bom = original.is_some_and(|o| o.starts_with(BOM));
+    let original = original.map(|o| o.strip_prefix(BOM).unwrap_or(o));
     let ascii = original.is_some_and(|o| o.is_ascii() && o.windows(2).any(|w| w == b"\\u"));
     let original = original.map(String::from_utf8_lossy);
     let indent = original.as_deref().map_or_else(|| "  ".into(), indent_of);
@@ -271,6 +303,9 @@ fn render(value: &Value, original: Option<&[u8]>) -> String {
         .is_none_or(|o| o.ends_with('\n') || o.is_empty());
     if newline {
         text.push('\n');
+    }
+    if bom {
+        text.insert(0, '\u{FEFF}');
     }
     text
 }
@@ -434,7 +469,7 @@ pub(crate) struct Edited {
 
 /// Lock → re-read → merge → (nothing to do | diff | backup + atomic write).
 pub(crate) fn edit(target: &Target, dry_run: bool, merge_fn: &Merge<'_>) -> Result<Edited> {
-    let path = &real_path(&target.path);
+    let path = &real_path(&target.path)?;
     if dry_run {
         let read = read_settings(path)?;
         let (value, changes) = apply(path, &read, merge_fn)?;
@@ -547,7 +582,7 @@ fn scope_status(target: &Target, binary: Option<&str>, home: Option<&Path>) -> S
         items: Vec::new(),
         plugin_enabled: false,
     };
-    let value = match read_settings(&target.path) {
+    let value = match real_path(&target.path).and_then(|path| read_settings(&path)) {
         Ok(read) => read.value,
         Err(Error::Invalid { problem, .. }) => {
             status.problem = Some(problem);

@@ -353,7 +353,6 @@ const REFUSED: &[(&str, &str, &str)] = &[
         "{\"hooks\": {\"PreToolUse\": [",
         "not valid JSON",
     ),
-    ("empty file", "", "not valid JSON"),
     (
         "root is an array",
         "[{\"hooks\": {}}]\n",
@@ -682,6 +681,91 @@ fn a_symlinked_settings_file_stays_a_symlink() {
         .file_type()
         .is_symlink());
     assert_eq!(read_json(&real), foreign_settings());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_dangling_symlink_is_refused_and_left_a_link() {
+    // Issue #12.14: the link was replaced by a regular file, with no backup.
+    let w = World::new();
+    let real = w.tmp.path().join("dotfiles/claude-settings.json");
+    fs::create_dir_all(&w.claude_config).unwrap();
+    let link = user_settings(&w);
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    // Nothing is registered in a file that does not exist: uninstall has nothing to do.
+    w.run(&["uninstall"]).success();
+    for args in [&["install"][..], &["install", "--dry-run"]] {
+        let err = stderr(&w.run(args).code(3));
+        assert!(
+            err.contains(&link.display().to_string()) && err.contains(&real.display().to_string()),
+            "{args:?}: names the link and its target: {err}"
+        );
+        assert!(err.contains("does not exist"), "{args:?}: {err}");
+        let meta = fs::symlink_metadata(&link).unwrap();
+        assert!(meta.file_type().is_symlink(), "{args:?}: still a link");
+        assert_eq!(fs::read_link(&link).unwrap(), real, "{args:?}");
+        assert!(!real.exists(), "{args:?}: the target is not created");
+    }
+    assert_eq!(
+        fs::read_dir(&w.claude_config).unwrap().count(),
+        1,
+        "no backup, no lock"
+    );
+    let status: Value =
+        serde_json::from_slice(&w.run(&["status", "--json"]).success().stdout).unwrap();
+    assert!(
+        status["scopes"][0]["problem"]
+            .as_str()
+            .is_some_and(|p| p.contains("does not exist")),
+        "{status}"
+    );
+    // What the message says to do works: an empty target is `{}`.
+    write(&real, "");
+    w.run(&["install"]).success();
+    assert!(fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert_registered_once(&read_json(&real));
+}
+
+#[test]
+fn an_empty_settings_file_is_an_empty_object() {
+    for (name, body) in [
+        ("empty", ""),
+        ("blank lines", "\n\n"),
+        ("byte order mark only", "\u{FEFF}"),
+    ] {
+        let w = World::new();
+        let path = user_settings(&w);
+        write(&path, body);
+        w.run(&["install"]).success();
+        let text = fs::read_to_string(&path).unwrap();
+        let value: Value = serde_json::from_str(text.trim_start_matches('\u{FEFF}'))
+            .unwrap_or_else(|e| panic!("{name}: {e}: {text}"));
+        assert_registered_once(&value);
+        assert_eq!(backups(&path).len(), 1, "{name}: the old file is backed up");
+    }
+}
+
+#[test]
+fn a_byte_order_mark_is_read_past_and_kept() {
+    let w = World::new();
+    let path = user_settings(&w);
+    let original = "\u{FEFF}{\n  \"model\": \"opus\"\n}\n";
+    write(&path, original);
+    w.run(&["install"]).success();
+    let bytes = fs::read(&path).unwrap();
+    assert!(bytes.starts_with(b"\xEF\xBB\xBF"), "the BOM is kept");
+    let value: Value = serde_json::from_slice(&bytes[3..]).unwrap();
+    assert_eq!(value["model"], "opus");
+    assert_registered_once(&value);
+    w.run(&["uninstall"]).success();
+    assert_eq!(
+        fs::read_to_string(&path).unwrap(),
+        original,
+        "byte for byte"
+    );
 }
 
 #[test]
