@@ -577,6 +577,10 @@ fn run(args: &QueryArgs, ctx: &Context) -> Result<ExitCode> {
     let stats = compute(&args.filters, ctx)?;
     if args.json {
         ui::println(&json::to_string_pretty(&stats))?;
+    } else if stats.total == 0 {
+        // Nothing recorded yet, or nothing matched: say which, not a report of zeros.
+        let store = super::open_for_query(ctx)?;
+        ui::println(&super::nothing_matched(store.as_ref(), ctx)?)?;
     } else {
         ui::print(&render(&stats))?;
     }

@@ -507,6 +507,11 @@ fn filters_are_checked_whatever_the_log_holds_and_empty_results_say_why() {
     assert!(!none.contains("recorded yet"), "{none}");
     let full = stdout(&filled.run(&["log", "--full", "--grep", "zzz"]).success());
     assert!(full.contains("no questions match"), "{full}");
+    let stats = stdout(&filled.run(&["stats", "--until", "2000-01-01"]).success());
+    assert!(
+        stats.contains("no questions match these filters"),
+        "{stats}"
+    );
     let nothing = stdout(&empty.run(&["log", "--session", "x"]).success());
     assert!(nothing.contains("no questions recorded yet"), "{nothing}");
 }
