@@ -182,16 +182,6 @@ impl Store {
         Ok(())
     }
 
-    /// How many rows match `filter`.
-    pub fn count_matching(&self, filter: &Filter) -> Result<u64> {
-        let (sql, params) = ids_sql(filter, "1");
-        Ok(self.conn.query_row(
-            &format!("SELECT count(*) FROM ({sql})"),
-            params_from_iter(params.iter()),
-            |r| r.get(0),
-        )?)
-    }
-
     /// How many rows match `filter`, per project (`None`: rows with no project), most rows
     /// first: what `forget` is about to delete, and the projects `--project` can name.
     pub fn projects_matching(&self, filter: &Filter) -> Result<Vec<(Option<String>, u64)>> {
