@@ -14,6 +14,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 pub fn parse(args: &[OsString]) -> Result<Cli, clap::Error> {
     let hook = || Cli {
         paths: PathFlags::default(),
+        output: OutputFlags::default(),
         command: Command::Hook,
     };
     if args.len() == 2 && args[1] == "hook" {
@@ -43,29 +44,77 @@ pub struct Cli {
     #[command(flatten)]
     pub paths: PathFlags,
 
+    #[command(flatten)]
+    pub output: OutputFlags,
+
     #[command(subcommand)]
     pub command: Command,
 }
 
-/// Overrides for every file askhook reads or writes. Each flag has an env var twin.
+/// Overrides for every file askhook reads or writes. Each flag has an env var twin, read by
+/// [`crate::sys::paths`] (not by clap: an empty variable means unset, and help never shows an
+/// empty `[env: NAME=]`).
 #[derive(Debug, Default, Clone, Args)]
 #[command(next_help_heading = "Paths (each also an env var)")]
 pub struct PathFlags {
-    /// Folder for the database, spool, error log and user registry.
-    #[arg(long, global = true, env = "ASKHOOK_HOME", value_name = "DIR")]
+    #[arg(
+        long,
+        global = true,
+        value_name = "DIR",
+        help = "Folder for the database, spool, error log and user registry [env: ASKHOOK_HOME]"
+    )]
     pub home: Option<PathBuf>,
 
-    /// The SQLite answer log (default: <home>/askhook.db).
-    #[arg(long, global = true, env = "ASKHOOK_DB", value_name = "FILE")]
+    #[arg(
+        long,
+        global = true,
+        value_name = "FILE",
+        help = "The SQLite answer log (default: <home>/askhook.db) [env: ASKHOOK_DB]"
+    )]
     pub db: Option<PathBuf>,
 
-    /// The hook's error log (default: <home>/errors.log).
-    #[arg(long, global = true, env = "ASKHOOK_ERROR_LOG", value_name = "FILE")]
+    #[arg(
+        long,
+        global = true,
+        value_name = "FILE",
+        help = "The hook's error log (default: <home>/errors.log) [env: ASKHOOK_ERROR_LOG]"
+    )]
     pub error_log: Option<PathBuf>,
 
-    /// The user question registry (default: <home>/registry.json, else the config dir).
-    #[arg(long, global = true, env = "ASKHOOK_REGISTRY", value_name = "FILE")]
+    #[arg(
+        long,
+        global = true,
+        value_name = "FILE",
+        help = "The user question registry (default: <home>/registry.json, else the config \
+                dir) [env: ASKHOOK_REGISTRY]"
+    )]
     pub registry: Option<PathBuf>,
+}
+
+/// How output reaches a terminal (see `crate::sys::term`).
+#[derive(Debug, Default, Clone, Args)]
+#[command(next_help_heading = "Output")]
+pub struct OutputFlags {
+    /// Colour: auto = only on a terminal and without `NO_COLOR`; always; never.
+    #[arg(long, global = true, value_enum, default_value_t, value_name = "WHEN")]
+    pub color: ColorChoice,
+
+    #[arg(
+        long,
+        global = true,
+        help = "Print straight to the terminal, not through the pager ($ASKHOOK_PAGER, else \
+                $PAGER, else less, with LESS=FRX when unset)"
+    )]
+    pub no_pager: bool,
+}
+
+/// When to colour output.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    #[default]
+    Auto,
+    Always,
+    Never,
 }
 
 #[derive(Debug, Subcommand)]
@@ -74,6 +123,12 @@ pub enum Command {
     Hook,
 
     /// Print the recorded questions, oldest first.
+    ///
+    /// One line per question, fitted to the terminal: how long ago and when it was asked
+    /// (local time), the project, the question id, the header and question, the answer, the
+    /// outcome, and F (followed): ✓ the person picked the recommended option, ✗ they picked
+    /// another, blank when there was no recommendation or no human answer. On a terminal long
+    /// output goes through the pager (`--no-pager` to print straight).
     Log(LogArgs),
 
     /// Everything recorded about one question id or `tool_use_id`.

@@ -49,10 +49,13 @@ use std::time::Duration;
 use askhook_core::classify::Door;
 use askhook_core::registry::Registry;
 
-use crate::cli::{Cli, Command, DoorFilter, Filters, OutcomeArg};
+use crate::cli::{
+    Cli, Command, DemoArgs, DoorFilter, Filters, LogFormat, OutcomeArg, PrefCommand,
+    PrefHistoryArgs, PrefListArgs, RegistryCommand, ShowArgs,
+};
 use crate::error::{Error, Result};
 use crate::store::{Filter, Outcome, Row, Store};
-use crate::sys::{project, time, ui};
+use crate::sys::{project, term, time, ui};
 use crate::Context;
 
 /// A subcommand: its parsed arguments, run against the context.
@@ -61,10 +64,52 @@ pub trait Run {
 }
 
 /// Run a parsed command line: the hook, or any other subcommand with its error reported.
+/// Output that [`pages`] goes through the pager when stdout is a terminal.
 pub fn run(cli: &Cli) -> ExitCode {
+    if let Command::Hook = cli.command {
+        return hook::run(&cli.paths);
+    }
+    term::init(cli.output.color);
+    let pager = (!cli.output.no_pager && pages(&cli.command))
+        .then(term::Pager::start)
+        .flatten();
+    let result = route(cli);
+    if let Some(pager) = pager {
+        pager.finish();
+    }
+    match result {
+        Ok(code) => code,
+        Err(Error::Io { source, .. }) if source.kind() == std::io::ErrorKind::BrokenPipe => {
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            ui::eprintln_warning(&format!("error: {e}"));
+            ExitCode::from(e.exit_code())
+        }
+    }
+}
+
+/// Whether a command's output goes through the pager on a terminal: the long human-readable
+/// reports; never JSON, a live follow, or a command that prompts.
+fn pages(command: &Command) -> bool {
+    match command {
+        Command::Log(a) => !a.json && matches!(a.format, None | Some(LogFormat::Table)),
+        Command::Show(ShowArgs { json, .. }) | Command::Demo(DemoArgs { json, .. }) => !json,
+        Command::Stats(a) | Command::Pending(a) => !a.json,
+        Command::Suggest(a) => !a.json && !a.apply,
+        Command::Pref(
+            PrefCommand::History(PrefHistoryArgs { json, .. })
+            | PrefCommand::List(PrefListArgs { json }),
+        )
+        | Command::Registry(RegistryCommand::List { json }) => !json,
+        _ => false,
+    }
+}
+
+fn route(cli: &Cli) -> Result<ExitCode> {
     let ctx = || Context::from_env(&cli.paths);
-    let result = match &cli.command {
-        Command::Hook => return hook::run(&cli.paths),
+    match &cli.command {
+        Command::Hook => Ok(hook::run(&cli.paths)),
         Command::Log(args) => args.run(&ctx()),
         Command::Show(args) => args.run(&ctx()),
         Command::Stats(args) => stats::StatsCommand(args).run(&ctx()),
@@ -83,16 +128,6 @@ pub fn run(cli: &Cli) -> ExitCode {
         Command::Doctor(args) => args.run(&ctx()),
         Command::Classify(args) => args.run(&ctx()),
         Command::Registry(args) => args.run(&ctx()),
-    };
-    match result {
-        Ok(code) => code,
-        Err(Error::Io { source, .. }) if source.kind() == std::io::ErrorKind::BrokenPipe => {
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            ui::eprintln_warning(&format!("error: {e}"));
-            ExitCode::from(e.exit_code())
-        }
     }
 }
 

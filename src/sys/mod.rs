@@ -1,12 +1,14 @@
 //! The edges every other module stands on: where files are ([`paths`], the only place that
 //! reads env and HOME), how they are written ([`fsutil`]: private modes, locks, atomic writes),
 //! the hook's hard deadline ([`deadline`]) and bounded error log ([`errlog`]), the clock and
-//! dates ([`time`]), what a project is ([`project`]), and terminal output ([`ui`]).
+//! dates ([`time`]), what a project is ([`project`]), terminal output ([`ui`]) and the
+//! terminal itself: width, colour, pager ([`term`]).
 
 pub mod deadline;
 pub mod errlog;
 pub mod fsutil;
 pub mod paths;
 pub mod project;
+pub mod term;
 pub mod time;
 pub mod ui;

@@ -11,4 +11,5 @@ mod hook;
 mod install;
 mod load;
 mod query;
+mod terminal;
 mod trust;
