@@ -2,13 +2,17 @@
 # askhook installer: build the release binary, put it on the PATH, register it in Claude Code's
 # user settings, then show the result. POSIX sh (runs under dash), idempotent, never prompts.
 #
-#   install/install.sh            build + install ~/.cargo/bin/askhook, `askhook install`, `askhook status`
+#   install/install.sh            build + install ~/.cargo/bin/askhook, `askhook install`, `askhook status`,
+#                                 shell completions and man pages
 #   install/install.sh --plugin   build + install, link bin/askhook for the Claude Code plugin route
 #                                 (hooks/hooks.json runs ${CLAUDE_PLUGIN_ROOT}/bin/askhook); no settings edit
 #   install/install.sh --help
 #
 # Needs only a Rust toolchain (https://rustup.rs); no network beyond cargo's registry.
 # Extra arguments after `--` go to `askhook install` (e.g. `-- --scope project`).
+# Completions go where each shell looks, when that shell's folder exists (bash-completion's
+# user folder, ~/.zfunc or oh-my-zsh's completions folder, ~/.config/fish); man pages go to
+# <prefix>/share/man/man1 beside <prefix>/bin/askhook.
 
 set -eu
 
@@ -16,7 +20,7 @@ say() { printf 'askhook-install: %s\n' "$*"; }
 die() { printf 'askhook-install: error: %s\n' "$*" >&2; exit 1; }
 
 usage() {
-    sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
 }
 
 plugin=0
@@ -47,6 +51,46 @@ say "building and installing askhook into $bin_dir (cargo install --path . --loc
 (cd "$repo" && cargo install --path . --locked) || die "cargo install failed (see the output above); nothing was registered"
 [ -x "$bin" ] || die "cargo reported success but $bin is not there; check cargo's install root (CARGO_INSTALL_ROOT, CARGO_HOME, ~/.cargo/config.toml [install] root)"
 
+# Write `askhook completions SHELL` to FILE (creating its folder); never fatal.
+put_completion() {
+    mkdir -p "$(dirname -- "$2")" 2>/dev/null && "$bin" completions "$1" >"$2.tmp" 2>/dev/null &&
+        mv -f "$2.tmp" "$2" && say "$1 completions: $2" && return 0
+    rm -f "$2.tmp"
+    say "note: could not write $1 completions to $2 (askhook completions $1 prints them)"
+}
+
+# Shell completions where each shell's standard folder exists, and man pages beside the binary
+# (man finds <prefix>/share/man for a <prefix>/bin on PATH). Nothing here can fail the install.
+install_extras() {
+    data_home=${XDG_DATA_HOME:-"$HOME/.local/share"}
+    config_home=${XDG_CONFIG_HOME:-"$HOME/.config"}
+    for f in /usr/share/bash-completion/bash_completion /etc/bash_completion \
+        /usr/local/share/bash-completion/bash_completion /opt/homebrew/etc/profile.d/bash_completion.sh \
+        "$data_home/bash-completion"; do
+        if [ -e "$f" ]; then
+            put_completion bash "$data_home/bash-completion/completions/askhook"
+            break
+        fi
+    done
+    zdir=${ZDOTDIR:-"$HOME"}
+    if [ -d "$zdir/.oh-my-zsh/completions" ]; then
+        put_completion zsh "$zdir/.oh-my-zsh/completions/_askhook"
+    elif [ -d "$zdir/.zfunc" ]; then
+        put_completion zsh "$zdir/.zfunc/_askhook"
+    elif command -v zsh >/dev/null 2>&1; then
+        say "zsh: 'askhook completions zsh > ~/.zfunc/_askhook' with 'fpath+=~/.zfunc' before compinit in ~/.zshrc"
+    fi
+    if [ -d "$config_home/fish" ]; then
+        put_completion fish "$config_home/fish/completions/askhook.fish"
+    fi
+    man_dir=$(dirname -- "$bin_dir")/share/man/man1
+    if "$bin" man --dir "$man_dir" >/dev/null 2>&1; then
+        say "man pages: $man_dir ('man askhook')"
+    else
+        say "note: could not write man pages to $man_dir ('askhook man | man -l -' shows them)"
+    fi
+}
+
 case ":$PATH:" in
     *":$bin_dir:"*) on_path=1 ;;
     *) on_path=0 ;;
@@ -70,6 +114,8 @@ else
     "$bin" install "$@" || die "'askhook install' failed (its message above says why); your settings file was not changed"
     "$bin" status || die "'askhook status' failed"
 fi
+
+install_extras
 
 if [ "$on_path" -eq 0 ]; then
     say "note: $bin_dir is not on your PATH, so 'askhook' alone will not be found in this shell."

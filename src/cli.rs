@@ -184,6 +184,36 @@ pub enum Command {
     /// The question registry: known recurring questions and their door types.
     #[command(subcommand)]
     Registry(RegistryCommand),
+
+    /// Print a shell completion script.
+    ///
+    /// install/install.sh installs them where each shell looks. By hand, for example:
+    /// `askhook completions bash > ~/.local/share/bash-completion/completions/askhook`,
+    /// `askhook completions zsh > ~/.zfunc/_askhook` (with `fpath+=~/.zfunc` before
+    /// `compinit` in ~/.zshrc), `askhook completions fish > ~/.config/fish/completions/askhook.fish`.
+    Completions(CompletionsArgs),
+
+    /// Print askhook's man page (roff), or write one page per command into a folder.
+    ///
+    /// `askhook man | man -l -` reads it now. install/install.sh writes the pages beside the
+    /// binary (<prefix>/share/man/man1 for <prefix>/bin/askhook, e.g. ~/.cargo/share/man/man1),
+    /// where `man askhook` finds them while the binary's folder is on PATH.
+    Man(ManArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ManArgs {
+    /// Write askhook.1 and askhook-<command>.1 for every command into this folder instead of
+    /// printing askhook.1.
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
 }
 
 /// Filters shared by every query command.

@@ -26,6 +26,7 @@
 //! The full schemas and the measured speed are in `docs/query.md`.
 
 pub mod classify;
+pub mod completions;
 pub mod demo;
 pub mod doctor;
 pub mod export;
@@ -34,6 +35,7 @@ pub mod hook;
 pub mod import;
 pub mod install;
 pub mod log;
+pub mod man;
 pub mod pending;
 pub mod pref;
 pub mod registry;
@@ -128,6 +130,8 @@ fn route(cli: &Cli) -> Result<ExitCode> {
         Command::Doctor(args) => args.run(&ctx()),
         Command::Classify(args) => args.run(&ctx()),
         Command::Registry(args) => args.run(&ctx()),
+        Command::Completions(args) => args.run(&ctx()),
+        Command::Man(args) => args.run(&ctx()),
     }
 }
 

@@ -6,6 +6,7 @@
 mod harness;
 
 mod classify;
+mod cli;
 mod doctor;
 mod hook;
 mod install;
