@@ -292,7 +292,7 @@ pub enum LogFormat {
 
 #[derive(Debug, Clone, Args)]
 pub struct QueryArgs {
-    /// Machine-readable JSON output (schema in the README).
+    /// Machine-readable JSON output (schemas in docs/query.md).
     #[arg(long)]
     pub json: bool,
 
@@ -336,8 +336,9 @@ pub struct WatchArgs {
     #[arg(long)]
     pub json: bool,
 
-    /// Poll interval in milliseconds.
-    #[arg(long, default_value_t = 500, value_name = "MS")]
+    /// Poll interval in milliseconds (10 to 60000).
+    #[arg(long, default_value_t = 500, value_name = "MS",
+          value_parser = clap::value_parser!(u64).range(10..=60_000))]
     pub interval_ms: u64,
 
     /// Which rows (every query command takes the same filters).
@@ -351,12 +352,13 @@ pub struct SuggestArgs {
     #[arg(long)]
     pub json: bool,
 
-    /// Minimum times asked.
-    #[arg(long, default_value_t = 5, value_name = "N")]
+    /// Minimum times asked (at least 1).
+    #[arg(long, default_value_t = 5, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..))]
     pub min_asked: u64,
 
-    /// Minimum follow-the-recommendation rate, in percent.
-    #[arg(long, default_value_t = 90.0, value_name = "PCT")]
+    /// Minimum follow-the-recommendation rate, in percent (0 to 100).
+    #[arg(long, default_value_t = 90.0, value_name = "PCT", value_parser = percent)]
     pub min_follow: f64,
 
     /// Apply the suggestions (asks for confirmation when an agent runs it).
@@ -402,7 +404,8 @@ pub enum ImportCommand {
 
 #[derive(Debug, Clone, Args)]
 pub struct ImportGstackArgs {
-    /// The gstack projects folder (default: ~/.gstack/projects).
+    /// The gstack projects folder (default: ~/.gstack/projects), gstack's home (~/.gstack), or
+    /// one project folder.
     pub dir: Option<PathBuf>,
 
     /// Machine-readable JSON report.
@@ -510,6 +513,8 @@ pub struct PrefHistoryArgs {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Scope {
+    /// `global` is the word `askhook pref` uses for the same reach.
+    #[value(alias = "global")]
     User,
     Project,
     Local,
@@ -537,8 +542,10 @@ pub struct InstallArgs {
     #[arg(long)]
     pub dry_run: bool,
 
-    /// The hook timeout written into settings, in seconds.
-    #[arg(long, default_value_t = 5, value_name = "SECS")]
+    /// The hook timeout written into settings, in seconds (1 to 600; Claude Code's own default
+    /// is 60).
+    #[arg(long, default_value_t = 5, value_name = "SECS",
+          value_parser = clap::value_parser!(u64).range(1..=600))]
     pub timeout: u64,
 
     /// Write `"command": "'<path>' hook"` (shell form) for Claude Code older than 2.1.139.
@@ -651,4 +658,13 @@ pub struct RegistryAddArgs {
     /// Machine-readable JSON output.
     #[arg(long)]
     pub json: bool,
+}
+
+/// A percentage from 0 to 100 (`suggest --min-follow`).
+fn percent(text: &str) -> Result<f64, String> {
+    match text.trim().trim_end_matches('%').parse::<f64>() {
+        Ok(p) if (0.0..=100.0).contains(&p) => Ok(p),
+        Ok(_) => Err(format!("{text} is not in 0..=100 (a percentage)")),
+        Err(_) => Err(format!("{text} is not a number from 0 to 100")),
+    }
 }

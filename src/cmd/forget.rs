@@ -54,7 +54,12 @@ fn forget(args: &ForgetArgs, ctx: &Context) -> Result<ExitCode> {
         let mut line = String::new();
         let _ = std::io::stdin().read_line(&mut line);
         if !matches!(line.trim().to_ascii_lowercase().as_str(), "y" | "yes") {
-            return Err(Error::NotConfirmed("nothing was deleted".into()));
+            // A "no" is an answer, not a failure.
+            if args.json {
+                return report_forgotten(true, matched, 0);
+            }
+            ui::println("nothing deleted")?;
+            return Ok(ExitCode::SUCCESS);
         }
     }
     let deleted = store.delete_matching(&query).map_err(db)?;

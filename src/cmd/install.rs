@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use serde_json::Value;
 
-use crate::cli::{InstallArgs, RollbackArgs, StatusArgs, UninstallArgs};
+use crate::cli::{InstallArgs, RollbackArgs, SettingsTarget, StatusArgs, UninstallArgs};
 use crate::error::{Error, Result};
 use crate::install::{
     backup, backups, edit, lock, merge, on_disk, real_path, report, resolve, this_binary, Change,
@@ -99,12 +99,6 @@ fn install(args: &InstallArgs, ctx: &Context) -> Result<ExitCode> {
         shell_form: args.shell_form,
         timeout: args.timeout,
     };
-    if args.timeout == 0 {
-        return Err(Error::Usage(
-            "--timeout must be at least 1 second (Claude Code's default is 60; askhook's is 5)"
-                .into(),
-        ));
-    }
     let home = ctx.paths.home.clone();
     let alive = move |program: &str| on_disk(program, home.as_deref()).exists != Some(false);
     let merge_fn = |v: &Value| merge::install(v, &desired, &alive);
@@ -316,18 +310,92 @@ pub fn status(args: &StatusArgs, ctx: &Context) -> Result<ExitCode> {
     for s in &report.scopes {
         lines.extend(scope_lines(s));
     }
-    let needs_repair = report
-        .scopes
-        .iter()
-        .any(|s| !s.items.is_empty() && (!s.registered || !s.duplicates.is_empty() || s.dead > 0));
-    let any = report.scopes.iter().any(|s| s.registered);
-    lines.push(if needs_repair {
-        "next: run `askhook install` (with the same --scope) to repair the registration.".into()
-    } else if any {
-        "next: nothing to do; `askhook doctor` runs a self-test of the hook.".into()
-    } else {
-        "next: `askhook install` registers askhook for your user (or --scope project|local).".into()
-    });
+    lines.push(next_step(&report, &args.target));
     print_lines(&lines)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The flags that name one scope's file again in a suggested command (` --scope project`,
+/// ` --settings FILE`; nothing for the default user scope).
+fn scope_flags(s: &ScopeStatus) -> String {
+    match s.scope {
+        "user" => String::new(),
+        "file" => format!(" --settings {}", super::shell_word(&s.file)),
+        scope => format!(" --scope {scope}"),
+    }
+}
+
+/// `status`'s last line: the one thing to do next, as a command that works on the scope shown.
+fn next_step(report: &crate::install::StatusReport, target: &SettingsTarget) -> String {
+    if let Some(s) = report.scopes.iter().find(|s| s.problem.is_some()) {
+        return format!(
+            "next: {} cannot be read (see above): fix it by hand, or restore askhook's last \
+             backup with `askhook rollback{flags}`; then `askhook install{flags}`.",
+            ui::sanitize(&s.file, false),
+            flags = scope_flags(s)
+        );
+    }
+    if let Some(s) = report
+        .scopes
+        .iter()
+        .find(|s| !s.items.is_empty() && (!s.registered || !s.duplicates.is_empty() || s.dead > 0))
+    {
+        return format!(
+            "next: run `askhook install{}` to repair the registration in {}.",
+            scope_flags(s),
+            ui::sanitize(&s.file, false)
+        );
+    }
+    // One file can be two scopes (a project at $HOME): count files, not scopes.
+    let mut registered: Vec<&ScopeStatus> = Vec::new();
+    for s in report.scopes.iter().filter(|s| s.registered) {
+        if !registered.iter().any(|r| r.file == s.file) {
+            registered.push(s);
+        }
+    }
+    if let [keep, extra @ ..] = &registered[..] {
+        if !extra.is_empty() {
+            let remove: Vec<String> = extra
+                .iter()
+                .map(|s| format!("`askhook uninstall{}`", scope_flags(s)))
+                .collect();
+            return format!(
+                "next: askhook is registered in {} scopes ({}), so every event runs the hook {}; \
+                 keep one ({}) and remove the others: {}.",
+                registered.len(),
+                registered
+                    .iter()
+                    .map(|s| s.scope)
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                if registered.len() == 2 {
+                    "twice".to_owned()
+                } else {
+                    format!("{} times", registered.len())
+                },
+                keep.scope,
+                remove.join(", ")
+            );
+        }
+        if report.scopes.iter().any(|s| s.plugin_enabled) {
+            return format!(
+                "next: the askhook plugin is enabled and askhook is registered in the {} scope, \
+                 so every event runs the hook twice; disable the plugin (`/plugin`) or run \
+                 `askhook uninstall{}`.",
+                keep.scope,
+                scope_flags(keep)
+            );
+        }
+        return "next: nothing to do; `askhook doctor` runs a self-test of the hook.".into();
+    }
+    match (&target.settings, target.scope) {
+        (Some(_), _) | (None, Some(_)) => format!(
+            "next: `askhook install{}` registers askhook there.",
+            report.scopes.first().map(scope_flags).unwrap_or_default()
+        ),
+        (None, None) => {
+            "next: `askhook install` registers askhook for your user (or --scope project|local)."
+                .into()
+        }
+    }
 }

@@ -57,7 +57,7 @@ use crate::cli::{
 };
 use crate::error::{Error, Result};
 use crate::store::{Filter, Outcome, Row, Store};
-use crate::sys::{project, term, time, ui};
+use crate::sys::{paths, project, term, time, ui};
 use crate::Context;
 
 /// A subcommand: its parsed arguments, run against the context.
@@ -72,13 +72,10 @@ pub fn run(cli: &Cli) -> ExitCode {
         return hook::run(&cli.paths);
     }
     term::init(cli.output.color);
-    let pager = (!cli.output.no_pager && pages(&cli.command))
-        .then(term::Pager::start)
-        .flatten();
-    let result = route(cli);
-    if let Some(pager) = pager {
-        pager.finish();
-    }
+    let result = match paths::budget_problem(&|name| std::env::var_os(name)) {
+        Some(problem) => Err(Error::Usage(problem)),
+        None => paged(cli),
+    };
     match result {
         Ok(code) => code,
         Err(Error::Io { source, .. }) if source.kind() == std::io::ErrorKind::BrokenPipe => {
@@ -89,6 +86,18 @@ pub fn run(cli: &Cli) -> ExitCode {
             ExitCode::from(e.exit_code())
         }
     }
+}
+
+/// Route `cli`, its output through the pager when it [`pages`] and stdout is a terminal.
+fn paged(cli: &Cli) -> Result<ExitCode> {
+    let pager = (!cli.output.no_pager && pages(&cli.command))
+        .then(term::Pager::start)
+        .flatten();
+    let result = route(cli);
+    if let Some(pager) = pager {
+        pager.finish();
+    }
+    result
 }
 
 /// Whether a command's output goes through the pager on a terminal: the long human-readable
@@ -223,4 +232,30 @@ pub fn filter_of(filters: &Filters, ctx: &Context) -> Result<Filter> {
     f.outcomes = filters.outcome.iter().map(|o| outcome_of(*o)).collect();
     f.limit = filters.limit;
     Ok(f)
+}
+
+/// A word for a shell command line that askhook prints for the user to run: as is when it is
+/// plain, else single-quoted.
+pub fn shell_word(text: &str) -> String {
+    if !text.is_empty()
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./:".contains(c))
+    {
+        text.to_owned()
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
+    }
+}
+
+/// ` --db FILE` when the database in use is not the one a plain `askhook` in this environment
+/// opens (a `--db` or `--home` flag), so a printed follow-up command acts on the same log.
+pub fn db_flag(ctx: &Context) -> String {
+    let plain = crate::sys::paths::Paths::from_env(&crate::cli::PathFlags::default());
+    if plain.db == ctx.paths.db {
+        String::new()
+    } else {
+        let db = ctx.cwd.join(&ctx.paths.db);
+        format!(" --db {}", shell_word(&db.to_string_lossy()))
+    }
 }

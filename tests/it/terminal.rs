@@ -115,22 +115,34 @@ fn script(world: &World, args: &str) -> String {
     )
 }
 
-#[test]
-fn log_fits_an_80_column_terminal_and_pages_long_output() {
-    if let Some(why) = missing() {
-        assert!(
-            !under_ci(),
-            "the terminal test cannot run: {why} (tests/e2e/setup installs tmux)"
-        );
-        let _ = writeln!(
-            std::io::stderr(),
-            "terminal: SKIPPED log_fits_an_80_column_terminal_and_pages_long_output: {why}"
-        );
-        return;
-    }
+/// Whether `test` can run here; when it cannot, says so where it is seen (stderr, not the
+/// captured output), or fails under CI.
+fn can_run(test: &str) -> bool {
+    let Some(why) = missing() else {
+        return true;
+    };
+    assert!(
+        !under_ci(),
+        "the terminal test cannot run: {why} (tests/e2e/setup installs tmux)"
+    );
+    let _ = writeln!(std::io::stderr(), "terminal: SKIPPED {test}: {why}");
+    false
+}
+
+/// A world holding the demo session (13 questions).
+fn demo_world() -> World {
     let world = World::new();
     let db = world.db();
     world.run(&["demo", "--db", db.to_str().unwrap()]).success();
+    world
+}
+
+#[test]
+fn log_fits_an_80_column_terminal_and_pages_long_output() {
+    if !can_run("log_fits_an_80_column_terminal_and_pages_long_output") {
+        return;
+    }
+    let world = demo_world();
     let dir = world.tmp.path();
 
     // 13 rows fit one screen: `less -F` quits by itself; every row fits 80 columns, coloured.
@@ -185,4 +197,25 @@ fn log_fits_an_80_column_terminal_and_pages_long_output() {
         !pane.screen(true).contains("\u{1b}[3"),
         "no colour with --color never"
     );
+}
+
+#[test]
+fn answering_no_to_forget_is_not_an_error() {
+    if !can_run("answering_no_to_forget_is_not_an_error") {
+        return;
+    }
+    let world = demo_world();
+    let pane = Pane::start(
+        world.tmp.path(),
+        "forget",
+        &script(&world, "forget --question enable-cache"),
+    );
+    pane.wait_for("the prompt", |s| s.contains("[y/N]"));
+    pane.tmux(&["send-keys", "n", "Enter"]);
+    let screen = pane.wait_for("forget to end", |s| s.contains("EXIT="));
+    assert!(
+        screen.contains("nothing deleted") && screen.contains("EXIT=0"),
+        "{screen}"
+    );
+    assert_eq!(world.log().len(), 13, "nothing was deleted");
 }
