@@ -566,7 +566,12 @@ pub struct UninstallArgs {
     #[arg(long)]
     pub dry_run: bool,
 
-    /// Never prompt.
+    /// Also delete askhook's data: the answer log, spool, error log and settings backups, then
+    /// the data folder when nothing else is in it (lists them and asks first).
+    #[arg(long)]
+    pub purge: bool,
+
+    /// Never prompt (with --purge: delete without asking).
     #[arg(long, short)]
     pub yes: bool,
 }

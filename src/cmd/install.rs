@@ -4,7 +4,6 @@
 
 use std::fs;
 use std::io;
-use std::path::Path;
 use std::process::ExitCode;
 
 use serde_json::Value;
@@ -12,13 +11,13 @@ use serde_json::Value;
 use crate::cli::{InstallArgs, RollbackArgs, SettingsTarget, StatusArgs, UninstallArgs};
 use crate::error::{Error, Result};
 use crate::install::{
-    backup, backups, edit, lock, merge, on_disk, real_path, report, resolve, this_binary, Change,
-    Desired, ItemStatus, ScopeStatus,
+    backup, edit, ensure_parent, lock, merge, on_disk, real_path, report, resolve, saved_backups,
+    this_binary, Change, Desired, ItemStatus, ScopeStatus, Target,
 };
 use crate::sys::{fsutil, ui};
 use crate::Context;
 
-use super::Run;
+use super::{purge, Run};
 
 impl Run for InstallArgs {
     fn run(&self, ctx: &Context) -> Result<ExitCode> {
@@ -143,58 +142,96 @@ fn install(args: &InstallArgs, ctx: &Context) -> Result<ExitCode> {
 
 fn uninstall(args: &UninstallArgs, ctx: &Context) -> Result<ExitCode> {
     let target = resolve(&args.target, ctx);
-    if args.dry_run || target.path.exists() {
-        let merge_fn = |v: &Value| merge::uninstall(v);
-        let edited = edit(&target, args.dry_run, &merge_fn)?;
-        if let Some(diff) = &edited.diff {
-            ui::print(diff)?;
+    let plan = args.purge.then(|| purge::plan(ctx));
+    if let Some(plan) = &plan {
+        if !args.dry_run && !purge::confirm(plan, args.yes)? {
+            ui::println("nothing changed")?;
+            return Ok(ExitCode::SUCCESS);
         }
-        let mut lines = change_lines(&edited.changes);
-        if let Some(b) = &edited.backup {
-            lines.push(format!("backup: {}", b.display()));
-        }
-        let file = target.path.display();
-        lines.push(if args.dry_run {
-            if edited.changes.iter().any(Change::writes) {
-                format!("dry run: {file} was not changed; run the same command without --dry-run to apply")
-            } else {
-                format!("dry run: nothing to change in {file}")
-            }
-        } else if edited.wrote {
-            format!(
-                "askhook is no longer registered in {file}; `askhook rollback` puts it back. \
-                 Your answer log is kept (see `askhook doctor` for where)."
-            )
-        } else {
-            format!("nothing to change: {file} does not register askhook.")
-        });
-        print_lines(&lines)?;
-    } else {
-        ui::println(&format!(
-            "nothing to change: {} does not exist.",
-            target.path.display()
-        ))?;
     }
+    let mut lines = unregister(args, &target)?;
+    if args.purge {
+        // Planned again: the uninstall has just added a backup.
+        lines.extend(purge::run(&purge::plan(ctx), args.dry_run)?);
+        let others = report(&SettingsTarget::default(), ctx);
+        for s in others.scopes.iter().filter(|s| !s.items.is_empty()) {
+            lines.push(format!(
+                "note: askhook is still registered in {} ({}); its hook starts a new log on \
+                 the next question: `askhook uninstall{} --purge`",
+                ui::sanitize(&s.file, false),
+                s.scope,
+                scope_flags(s.scope, &s.file)
+            ));
+        }
+    }
+    print_lines(&lines)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Remove askhook's entries from the target's settings file: the report lines (a dry run's
+/// diff is printed here).
+fn unregister(args: &UninstallArgs, target: &Target) -> Result<Vec<String>> {
+    let file = target.path.display();
+    if !args.dry_run && !target.path.exists() {
+        return Ok(vec![format!("nothing to change: {file} does not exist.")]);
+    }
+    let merge_fn = |v: &Value| merge::uninstall(v);
+    let edited = edit(target, args.dry_run, &merge_fn)?;
+    if let Some(diff) = &edited.diff {
+        ui::print(diff)?;
+    }
+    let mut lines = change_lines(&edited.changes);
+    if let Some(b) = &edited.backup {
+        lines.push(format!("backup: {}", b.display()));
+    }
+    let flags = scope_flags(target.scope, &target.path.to_string_lossy());
+    let emptied = if edited.removed {
+        " It held nothing else, so the file is removed."
+    } else {
+        ""
+    };
+    let kept = if args.purge {
+        ""
+    } else {
+        " Your answer log is kept (see `askhook doctor` for where; `--purge` deletes it)."
+    };
+    lines.push(if args.dry_run {
+        if edited.changes.iter().any(Change::writes) {
+            format!("dry run: {file} was not changed; run the same command without --dry-run to apply.{emptied}")
+        } else {
+            format!("dry run: nothing to change in {file}")
+        }
+    } else if edited.wrote {
+        format!(
+            "askhook is no longer registered in {file}.{emptied} `askhook rollback{flags}` puts \
+             it back.{kept}"
+        )
+    } else {
+        format!("nothing to change: {file} does not register askhook.")
+    });
+    Ok(lines)
 }
 
 fn rollback(args: &RollbackArgs, ctx: &Context) -> Result<ExitCode> {
     let target = resolve(&args.target, ctx);
     let path = &real_path(&target.path);
-    if !path.parent().is_some_and(Path::is_dir) {
-        return Err(Error::Refused(format!(
-            "{}: no askhook backup to restore (the folder does not exist)",
-            path.display()
-        )));
-    }
-    let _lock = lock(path)?;
-    let Some(latest) = backups(path).pop() else {
-        return Err(Error::Refused(format!(
-            "{}: no askhook backup to restore (askhook backs a file up before each change; \
-             the first install into a new file has none; use `askhook uninstall`)",
-            path.display()
-        )));
+    let none = || {
+        Error::Refused(format!(
+            "{}: no askhook backup to restore (askhook backs a file up into {} before each \
+             change; the first install into a new file has none; use `askhook uninstall`)",
+            path.display(),
+            target.backup_dir.display()
+        ))
     };
+    if saved_backups(&target.backup_dir, path).is_empty() {
+        return Err(none());
+    }
+    // An uninstall may have removed the file and its emptied folder.
+    ensure_parent(path, &target)?;
+    let _lock = lock(path)?;
+    let latest = saved_backups(&target.backup_dir, path)
+        .pop()
+        .ok_or_else(none)?;
     let restored = fs::read(&latest).map_err(|e| Error::io(&latest, e))?;
     let current = match fs::read(path) {
         Ok(b) => Some(b),
@@ -210,7 +247,7 @@ fn rollback(args: &RollbackArgs, ctx: &Context) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let saved = match &current {
-        Some(bytes) => Some(backup(path, bytes)?),
+        Some(bytes) => Some(backup(&target.backup_dir, path, bytes)?),
         None => None,
     };
     fsutil::atomic_write(path, &restored).map_err(|e| Error::io(path, e))?;
@@ -317,12 +354,17 @@ pub fn status(args: &StatusArgs, ctx: &Context) -> Result<ExitCode> {
 
 /// The flags that name one scope's file again in a suggested command (` --scope project`,
 /// ` --settings FILE`; nothing for the default user scope).
-fn scope_flags(s: &ScopeStatus) -> String {
-    match s.scope {
+fn scope_flags(scope: &str, file: &str) -> String {
+    match scope {
         "user" => String::new(),
-        "file" => format!(" --settings {}", super::shell_word(&s.file)),
+        "file" => format!(" --settings {}", super::shell_word(file)),
         scope => format!(" --scope {scope}"),
     }
+}
+
+/// [`scope_flags`] of a status line.
+fn flags_of(s: &ScopeStatus) -> String {
+    scope_flags(s.scope, &s.file)
 }
 
 /// `status`'s last line: the one thing to do next, as a command that works on the scope shown.
@@ -332,7 +374,7 @@ fn next_step(report: &crate::install::StatusReport, target: &SettingsTarget) -> 
             "next: {} cannot be read (see above): fix it by hand, or restore askhook's last \
              backup with `askhook rollback{flags}`; then `askhook install{flags}`.",
             ui::sanitize(&s.file, false),
-            flags = scope_flags(s)
+            flags = flags_of(s)
         );
     }
     if let Some(s) = report
@@ -342,7 +384,7 @@ fn next_step(report: &crate::install::StatusReport, target: &SettingsTarget) -> 
     {
         return format!(
             "next: run `askhook install{}` to repair the registration in {}.",
-            scope_flags(s),
+            flags_of(s),
             ui::sanitize(&s.file, false)
         );
     }
@@ -357,7 +399,7 @@ fn next_step(report: &crate::install::StatusReport, target: &SettingsTarget) -> 
         if !extra.is_empty() {
             let remove: Vec<String> = extra
                 .iter()
-                .map(|s| format!("`askhook uninstall{}`", scope_flags(s)))
+                .map(|s| format!("`askhook uninstall{}`", flags_of(s)))
                 .collect();
             return format!(
                 "next: askhook is registered in {} scopes ({}), so every event runs the hook {}; \
@@ -383,7 +425,7 @@ fn next_step(report: &crate::install::StatusReport, target: &SettingsTarget) -> 
                  so every event runs the hook twice; disable the plugin (`/plugin`) or run \
                  `askhook uninstall{}`.",
                 keep.scope,
-                scope_flags(keep)
+                flags_of(keep)
             );
         }
         return "next: nothing to do; `askhook doctor` runs a self-test of the hook.".into();
@@ -391,7 +433,7 @@ fn next_step(report: &crate::install::StatusReport, target: &SettingsTarget) -> 
     match (&target.settings, target.scope) {
         (Some(_), _) | (None, Some(_)) => format!(
             "next: `askhook install{}` registers askhook there.",
-            report.scopes.first().map(scope_flags).unwrap_or_default()
+            report.scopes.first().map(flags_of).unwrap_or_default()
         ),
         (None, None) => {
             "next: `askhook install` registers askhook for your user (or --scope project|local)."

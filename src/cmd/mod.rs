@@ -38,6 +38,7 @@ pub mod log;
 pub mod man;
 pub mod pending;
 pub mod pref;
+pub mod purge;
 pub mod registry;
 pub mod show;
 pub mod stats;

@@ -14,3 +14,4 @@ mod load;
 mod query;
 mod terminal;
 mod trust;
+mod uninstall;

@@ -219,3 +219,29 @@ fn answering_no_to_forget_is_not_an_error() {
     );
     assert_eq!(world.log().len(), 13, "nothing was deleted");
 }
+
+#[test]
+fn purge_lists_what_it_deletes_and_asks_first() {
+    if !can_run("purge_lists_what_it_deletes_and_asks_first") {
+        return;
+    }
+    let world = demo_world();
+    world.run(&["install"]).success();
+    let pane = Pane::start(
+        world.tmp.path(),
+        "purge",
+        &script(&world, "uninstall --purge"),
+    );
+    let db = world.db().display().to_string();
+    let screen = pane.wait_for("the question", |s| s.contains("[y/N]"));
+    assert!(
+        screen.contains(&db),
+        "the list names the database:\n{screen}"
+    );
+    assert!(world.db().exists(), "nothing is deleted before the answer");
+    pane.tmux(&["send-keys", "y", "Enter"]);
+    let screen = pane.wait_for("uninstall to end", |s| s.contains("EXIT="));
+    assert!(screen.contains("EXIT=0"), "{screen}");
+    assert!(!world.askhook_home.exists(), "{screen}");
+    assert!(!world.claude_config.join("settings.json").exists());
+}
