@@ -12,6 +12,7 @@ mod hook;
 mod install;
 mod load;
 mod query;
+mod setup;
 mod terminal;
 mod trust;
 mod uninstall;
