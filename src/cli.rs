@@ -14,6 +14,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 pub fn parse(args: &[OsString]) -> Result<Cli, clap::Error> {
     let hook = || Cli {
         paths: PathFlags::default(),
+        output: OutputFlags::default(),
         command: Command::Hook,
     };
     if args.len() == 2 && args[1] == "hook" {
@@ -43,29 +44,77 @@ pub struct Cli {
     #[command(flatten)]
     pub paths: PathFlags,
 
+    #[command(flatten)]
+    pub output: OutputFlags,
+
     #[command(subcommand)]
     pub command: Command,
 }
 
-/// Overrides for every file askhook reads or writes. Each flag has an env var twin.
+/// Overrides for every file askhook reads or writes. Each flag has an env var twin, read by
+/// [`crate::sys::paths`] (not by clap: an empty variable means unset, and help never shows an
+/// empty `[env: NAME=]`).
 #[derive(Debug, Default, Clone, Args)]
 #[command(next_help_heading = "Paths (each also an env var)")]
 pub struct PathFlags {
-    /// Folder for the database, spool, error log and user registry.
-    #[arg(long, global = true, env = "ASKHOOK_HOME", value_name = "DIR")]
+    #[arg(
+        long,
+        global = true,
+        value_name = "DIR",
+        help = "Folder for the database, spool, error log and user registry [env: ASKHOOK_HOME]"
+    )]
     pub home: Option<PathBuf>,
 
-    /// The SQLite answer log (default: <home>/askhook.db).
-    #[arg(long, global = true, env = "ASKHOOK_DB", value_name = "FILE")]
+    #[arg(
+        long,
+        global = true,
+        value_name = "FILE",
+        help = "The SQLite answer log (default: <home>/askhook.db) [env: ASKHOOK_DB]"
+    )]
     pub db: Option<PathBuf>,
 
-    /// The hook's error log (default: <home>/errors.log).
-    #[arg(long, global = true, env = "ASKHOOK_ERROR_LOG", value_name = "FILE")]
+    #[arg(
+        long,
+        global = true,
+        value_name = "FILE",
+        help = "The hook's error log (default: <home>/errors.log) [env: ASKHOOK_ERROR_LOG]"
+    )]
     pub error_log: Option<PathBuf>,
 
-    /// The user question registry (default: <home>/registry.json, else the config dir).
-    #[arg(long, global = true, env = "ASKHOOK_REGISTRY", value_name = "FILE")]
+    #[arg(
+        long,
+        global = true,
+        value_name = "FILE",
+        help = "The user question registry (default: <home>/registry.json, else the config \
+                dir) [env: ASKHOOK_REGISTRY]"
+    )]
     pub registry: Option<PathBuf>,
+}
+
+/// How output reaches a terminal (see `crate::sys::term`).
+#[derive(Debug, Default, Clone, Args)]
+#[command(next_help_heading = "Output")]
+pub struct OutputFlags {
+    /// Colour: auto = only on a terminal and without `NO_COLOR`; always; never.
+    #[arg(long, global = true, value_enum, default_value_t, value_name = "WHEN")]
+    pub color: ColorChoice,
+
+    #[arg(
+        long,
+        global = true,
+        help = "Print straight to the terminal, not through the pager ($ASKHOOK_PAGER, else \
+                $PAGER, else less, with LESS=FRX when unset)"
+    )]
+    pub no_pager: bool,
+}
+
+/// When to colour output.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    #[default]
+    Auto,
+    Always,
+    Never,
 }
 
 #[derive(Debug, Subcommand)]
@@ -74,6 +123,12 @@ pub enum Command {
     Hook,
 
     /// Print the recorded questions, oldest first.
+    ///
+    /// One line per question, fitted to the terminal: how long ago and when it was asked
+    /// (local time), the project, the question id, the header and question, the answer, the
+    /// outcome, and F (followed): ✓ the person picked the recommended option, ✗ they picked
+    /// another, blank when there was no recommendation or no human answer. On a terminal long
+    /// output goes through the pager (`--no-pager` to print straight).
     Log(LogArgs),
 
     /// Everything recorded about one question id or `tool_use_id`.
@@ -129,6 +184,36 @@ pub enum Command {
     /// The question registry: known recurring questions and their door types.
     #[command(subcommand)]
     Registry(RegistryCommand),
+
+    /// Print a shell completion script.
+    ///
+    /// install/install.sh installs them where each shell looks. By hand, for example:
+    /// `askhook completions bash > ~/.local/share/bash-completion/completions/askhook`,
+    /// `askhook completions zsh > ~/.zfunc/_askhook` (with `fpath+=~/.zfunc` before
+    /// `compinit` in ~/.zshrc), `askhook completions fish > ~/.config/fish/completions/askhook.fish`.
+    Completions(CompletionsArgs),
+
+    /// Print askhook's man page (roff), or write one page per command into a folder.
+    ///
+    /// `askhook man | man -l -` reads it now. install/install.sh writes the pages beside the
+    /// binary (<prefix>/share/man/man1 for <prefix>/bin/askhook, e.g. ~/.cargo/share/man/man1),
+    /// where `man askhook` finds them while the binary's folder is on PATH.
+    Man(ManArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ManArgs {
+    /// Write askhook.1 and askhook-<command>.1 for every command into this folder instead of
+    /// printing askhook.1.
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
 }
 
 /// Filters shared by every query command.
@@ -208,7 +293,7 @@ pub enum LogFormat {
 
 #[derive(Debug, Clone, Args)]
 pub struct QueryArgs {
-    /// Machine-readable JSON output (schema in the README).
+    /// Machine-readable JSON output (schemas in docs/query.md).
     #[arg(long)]
     pub json: bool,
 
@@ -252,8 +337,9 @@ pub struct WatchArgs {
     #[arg(long)]
     pub json: bool,
 
-    /// Poll interval in milliseconds.
-    #[arg(long, default_value_t = 500, value_name = "MS")]
+    /// Poll interval in milliseconds (10 to 60000).
+    #[arg(long, default_value_t = 500, value_name = "MS",
+          value_parser = clap::value_parser!(u64).range(10..=60_000))]
     pub interval_ms: u64,
 
     /// Which rows (every query command takes the same filters).
@@ -267,12 +353,13 @@ pub struct SuggestArgs {
     #[arg(long)]
     pub json: bool,
 
-    /// Minimum times asked.
-    #[arg(long, default_value_t = 5, value_name = "N")]
+    /// Minimum times asked (at least 1).
+    #[arg(long, default_value_t = 5, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..))]
     pub min_asked: u64,
 
-    /// Minimum follow-the-recommendation rate, in percent.
-    #[arg(long, default_value_t = 90.0, value_name = "PCT")]
+    /// Minimum follow-the-recommendation rate, in percent (0 to 100).
+    #[arg(long, default_value_t = 90.0, value_name = "PCT", value_parser = percent)]
     pub min_follow: f64,
 
     /// Apply the suggestions (asks for confirmation when an agent runs it).
@@ -318,7 +405,8 @@ pub enum ImportCommand {
 
 #[derive(Debug, Clone, Args)]
 pub struct ImportGstackArgs {
-    /// The gstack projects folder (default: ~/.gstack/projects).
+    /// The gstack projects folder (default: ~/.gstack/projects), gstack's home (~/.gstack), or
+    /// one project folder.
     pub dir: Option<PathBuf>,
 
     /// Machine-readable JSON report.
@@ -430,6 +518,8 @@ pub struct PrefHistoryArgs {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Scope {
+    /// `global` is the word `askhook pref` uses for the same reach.
+    #[value(alias = "global")]
     User,
     Project,
     Local,
@@ -457,8 +547,10 @@ pub struct InstallArgs {
     #[arg(long)]
     pub dry_run: bool,
 
-    /// The hook timeout written into settings, in seconds.
-    #[arg(long, default_value_t = 5, value_name = "SECS")]
+    /// The hook timeout written into settings, in seconds (1 to 600; Claude Code's own default
+    /// is 60).
+    #[arg(long, default_value_t = 5, value_name = "SECS",
+          value_parser = clap::value_parser!(u64).range(1..=600))]
     pub timeout: u64,
 
     /// Write `"command": "'<path>' hook"` (shell form) for Claude Code older than 2.1.139.
@@ -479,7 +571,12 @@ pub struct UninstallArgs {
     #[arg(long)]
     pub dry_run: bool,
 
-    /// Never prompt.
+    /// Also delete askhook's data: the answer log, spool, error log and settings backups, then
+    /// the data folder when nothing else is in it (lists them and asks first).
+    #[arg(long)]
+    pub purge: bool,
+
+    /// Never prompt (with --purge: delete without asking).
     #[arg(long, short)]
     pub yes: bool,
 }
@@ -571,4 +668,13 @@ pub struct RegistryAddArgs {
     /// Machine-readable JSON output.
     #[arg(long)]
     pub json: bool,
+}
+
+/// A percentage from 0 to 100 (`suggest --min-follow`).
+fn percent(text: &str) -> Result<f64, String> {
+    match text.trim().trim_end_matches('%').parse::<f64>() {
+        Ok(p) if (0.0..=100.0).contains(&p) => Ok(p),
+        Ok(_) => Err(format!("{text} is not in 0..=100 (a percentage)")),
+        Err(_) => Err(format!("{text} is not a number from 0 to 100")),
+    }
 }

@@ -33,7 +33,9 @@ const REGISTRY_FILES: &[&str] = &["registry/questions.json"];
 
 fn main() {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let root = manifest.join("../..");
+    // `registry/` in this crate links to the workspace's `registry/`: the build reads only files
+    // inside the crate, so `cargo package` carries them and the published crate builds alone.
+    let root = manifest.to_path_buf();
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     registry(&root, &out.join("registry.rs"));
     look_alikes(

@@ -216,7 +216,8 @@ fn modes(ctx: &Context, settings: &[PathBuf]) -> Vec<ModeReport> {
         ),
     ];
     for file in settings {
-        for backup in install::backups(file) {
+        let backup_dir = ctx.paths.data_dir.join(install::BACKUP_FOLDER);
+        for backup in install::saved_backups(&backup_dir, file) {
             wanted.push(("settings backup".into(), backup, 0o600));
         }
     }

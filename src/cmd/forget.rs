@@ -88,15 +88,20 @@ fn forget(args: &ForgetArgs, ctx: &Context) -> Result<ExitCode> {
         if !args.json {
             ui::println(&format!("deleting {what}"))?;
         }
-    } else {
-        confirm(&what)?;
+    } else if !confirm(&what)? {
+        // A "no" is an answer, not a failure.
+        if args.json {
+            return print_report(true, &report);
+        }
+        ui::println("nothing deleted")?;
+        return Ok(ExitCode::SUCCESS);
     }
     report.deleted = store.delete_matching(&filter).map_err(db)?;
     print_report(args.json, &report)
 }
 
-/// Ask on the terminal, or refuse off one.
-fn confirm(what: &str) -> Result<()> {
+/// Ask on the terminal (whether the person said yes), or refuse off one.
+fn confirm(what: &str) -> Result<bool> {
     let on_terminal = std::io::stdin().is_terminal() && ui::stdout_is_terminal();
     if !on_terminal {
         return Err(Error::NotConfirmed(format!(
@@ -106,11 +111,10 @@ fn confirm(what: &str) -> Result<()> {
     ui::print(&format!("Delete {what}? [y/N] "))?;
     let mut line = String::new();
     let _ = std::io::stdin().read_line(&mut line);
-    if matches!(line.trim().to_ascii_lowercase().as_str(), "y" | "yes") {
-        Ok(())
-    } else {
-        Err(Error::NotConfirmed("nothing was deleted".into()))
-    }
+    Ok(matches!(
+        line.trim().to_ascii_lowercase().as_str(),
+        "y" | "yes"
+    ))
 }
 
 /// `shop (/home/u/shop, 4 rows), gstack:blog (1 row)`.

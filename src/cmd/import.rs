@@ -5,7 +5,8 @@
 //! object per line: `skill`, `question_id`, `question_summary`, `options_count`,
 //! `user_choice`, `recommended`, `followed_recommendation`, `source`, `session_id`,
 //! `tool_use_id`, `ts`) and `question-preferences.json` (`{"<question_id>": "never-ask" | …}`).
-//! `DIR` is that `projects` folder (default `~/.gstack/projects`) or one project folder.
+//! `DIR` is that `projects` folder (default `~/.gstack/projects`), gstack's home holding it
+//! (`~/.gstack`), or one project folder.
 //!
 //! Each log line becomes one row: `question` = `question_summary`, `answer` = `user_choice`,
 //! outcome `auto-decided` when `source` says so (it contains `auto`), else `answered`;
@@ -370,7 +371,9 @@ impl super::Run for ImportCommand {
     }
 }
 
-fn gstack(args: &ImportGstackArgs, ctx: &Context) -> Result<ExitCode> {
+/// The folder to import from and the gstack project folders in it: `DIR` (default
+/// `~/.gstack/projects`), or the `projects` folder of a gstack home given as `DIR`.
+fn gstack_dir(args: &ImportGstackArgs, ctx: &Context) -> Result<(PathBuf, Vec<PathBuf>)> {
     let dir = match &args.dir {
         Some(d) if d.is_absolute() => d.clone(),
         Some(d) => ctx.cwd.join(d),
@@ -392,12 +395,22 @@ fn gstack(args: &ImportGstackArgs, ctx: &Context) -> Result<ExitCode> {
             dir.display()
         )));
     }
+    let projects = project_dirs(&dir);
+    let inner = dir.join("projects");
+    if projects.is_empty() && inner.is_dir() {
+        let projects = project_dirs(&inner);
+        return Ok((inner, projects));
+    }
+    Ok((dir, projects))
+}
+
+fn gstack(args: &ImportGstackArgs, ctx: &Context) -> Result<ExitCode> {
+    let (dir, projects) = gstack_dir(args, ctx)?;
     let registry =
         crate::registry::load(&ctx.paths.user_registry).map_err(|problem| Error::Invalid {
             path: ctx.paths.user_registry.clone(),
             problem,
         })?;
-    let projects = project_dirs(&dir);
     let mut report = Report::default();
     if !projects.is_empty() {
         let mut store = Store::open(&ctx.paths.db, std::time::Duration::from_secs(5))
@@ -433,6 +446,13 @@ fn gstack(args: &ImportGstackArgs, ctx: &Context) -> Result<ExitCode> {
         report.preferences_skipped,
         report.preferences_rejected
     );
+    if projects.is_empty() {
+        out.push_str(
+            "no gstack files here: askhook reads <project>/question-log.jsonl and \
+             question-preferences.json under gstack's projects folder (~/.gstack/projects), \
+             or those two files in one project folder\n",
+        );
+    }
     for r in report.reasons.iter().take(20) {
         let at = r.line.map(|l| format!(":{l}")).unwrap_or_default();
         out.push_str(&format!(

@@ -4,21 +4,20 @@
 
 use std::fs;
 use std::io;
-use std::path::Path;
 use std::process::ExitCode;
 
 use serde_json::Value;
 
-use crate::cli::{InstallArgs, RollbackArgs, StatusArgs, UninstallArgs};
+use crate::cli::{InstallArgs, RollbackArgs, SettingsTarget, StatusArgs, UninstallArgs};
 use crate::error::{Error, Result};
 use crate::install::{
-    backup, backups, edit, lock, merge, on_disk, real_path, report, resolve, this_binary, Change,
-    Desired, ItemStatus, ScopeStatus,
+    backup, edit, ensure_parent, lock, merge, on_disk, real_path, report, resolve, saved_backups,
+    this_binary, Change, Desired, ItemStatus, ScopeStatus, Target,
 };
 use crate::sys::{fsutil, ui};
 use crate::Context;
 
-use super::Run;
+use super::{purge, Run};
 
 impl Run for InstallArgs {
     fn run(&self, ctx: &Context) -> Result<ExitCode> {
@@ -99,12 +98,6 @@ fn install(args: &InstallArgs, ctx: &Context) -> Result<ExitCode> {
         shell_form: args.shell_form,
         timeout: args.timeout,
     };
-    if args.timeout == 0 {
-        return Err(Error::Usage(
-            "--timeout must be at least 1 second (Claude Code's default is 60; askhook's is 5)"
-                .into(),
-        ));
-    }
     let home = ctx.paths.home.clone();
     let alive = move |program: &str| on_disk(program, home.as_deref()).exists != Some(false);
     let merge_fn = |v: &Value| merge::install(v, &desired, &alive);
@@ -149,58 +142,96 @@ fn install(args: &InstallArgs, ctx: &Context) -> Result<ExitCode> {
 
 fn uninstall(args: &UninstallArgs, ctx: &Context) -> Result<ExitCode> {
     let target = resolve(&args.target, ctx);
-    if args.dry_run || target.path.exists() {
-        let merge_fn = |v: &Value| merge::uninstall(v);
-        let edited = edit(&target, args.dry_run, &merge_fn)?;
-        if let Some(diff) = &edited.diff {
-            ui::print(diff)?;
+    let plan = args.purge.then(|| purge::plan(ctx));
+    if let Some(plan) = &plan {
+        if !args.dry_run && !purge::confirm(plan, args.yes)? {
+            ui::println("nothing changed")?;
+            return Ok(ExitCode::SUCCESS);
         }
-        let mut lines = change_lines(&edited.changes);
-        if let Some(b) = &edited.backup {
-            lines.push(format!("backup: {}", b.display()));
-        }
-        let file = target.path.display();
-        lines.push(if args.dry_run {
-            if edited.changes.iter().any(Change::writes) {
-                format!("dry run: {file} was not changed; run the same command without --dry-run to apply")
-            } else {
-                format!("dry run: nothing to change in {file}")
-            }
-        } else if edited.wrote {
-            format!(
-                "askhook is no longer registered in {file}; `askhook rollback` puts it back. \
-                 Your answer log is kept (see `askhook doctor` for where)."
-            )
-        } else {
-            format!("nothing to change: {file} does not register askhook.")
-        });
-        print_lines(&lines)?;
-    } else {
-        ui::println(&format!(
-            "nothing to change: {} does not exist.",
-            target.path.display()
-        ))?;
     }
+    let mut lines = unregister(args, &target)?;
+    if args.purge {
+        // Planned again: the uninstall has just added a backup.
+        lines.extend(purge::run(&purge::plan(ctx), args.dry_run)?);
+        let others = report(&SettingsTarget::default(), ctx);
+        for s in others.scopes.iter().filter(|s| !s.items.is_empty()) {
+            lines.push(format!(
+                "note: askhook is still registered in {} ({}); its hook starts a new log on \
+                 the next question: `askhook uninstall{} --purge`",
+                ui::sanitize(&s.file, false),
+                s.scope,
+                scope_flags(s.scope, &s.file)
+            ));
+        }
+    }
+    print_lines(&lines)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Remove askhook's entries from the target's settings file: the report lines (a dry run's
+/// diff is printed here).
+fn unregister(args: &UninstallArgs, target: &Target) -> Result<Vec<String>> {
+    let file = target.path.display();
+    if !args.dry_run && !target.path.exists() {
+        return Ok(vec![format!("nothing to change: {file} does not exist.")]);
+    }
+    let merge_fn = |v: &Value| merge::uninstall(v);
+    let edited = edit(target, args.dry_run, &merge_fn)?;
+    if let Some(diff) = &edited.diff {
+        ui::print(diff)?;
+    }
+    let mut lines = change_lines(&edited.changes);
+    if let Some(b) = &edited.backup {
+        lines.push(format!("backup: {}", b.display()));
+    }
+    let flags = scope_flags(target.scope, &target.path.to_string_lossy());
+    let emptied = if edited.removed {
+        " It held nothing else, so the file is removed."
+    } else {
+        ""
+    };
+    let kept = if args.purge {
+        ""
+    } else {
+        " Your answer log is kept (see `askhook doctor` for where; `--purge` deletes it)."
+    };
+    lines.push(if args.dry_run {
+        if edited.changes.iter().any(Change::writes) {
+            format!("dry run: {file} was not changed; run the same command without --dry-run to apply.{emptied}")
+        } else {
+            format!("dry run: nothing to change in {file}")
+        }
+    } else if edited.wrote {
+        format!(
+            "askhook is no longer registered in {file}.{emptied} `askhook rollback{flags}` puts \
+             it back.{kept}"
+        )
+    } else {
+        format!("nothing to change: {file} does not register askhook.")
+    });
+    Ok(lines)
 }
 
 fn rollback(args: &RollbackArgs, ctx: &Context) -> Result<ExitCode> {
     let target = resolve(&args.target, ctx);
     let path = &real_path(&target.path)?;
-    if !path.parent().is_some_and(Path::is_dir) {
-        return Err(Error::Refused(format!(
-            "{}: no askhook backup to restore (the folder does not exist)",
-            path.display()
-        )));
-    }
-    let _lock = lock(path)?;
-    let Some(latest) = backups(path).pop() else {
-        return Err(Error::Refused(format!(
-            "{}: no askhook backup to restore (askhook backs a file up before each change; \
-             the first install into a new file has none; use `askhook uninstall`)",
-            path.display()
-        )));
+    let none = || {
+        Error::Refused(format!(
+            "{}: no askhook backup to restore (askhook backs a file up into {} before each \
+             change; the first install into a new file has none; use `askhook uninstall`)",
+            path.display(),
+            target.backup_dir.display()
+        ))
     };
+    if saved_backups(&target.backup_dir, path).is_empty() {
+        return Err(none());
+    }
+    // An uninstall may have removed the file and its emptied folder.
+    ensure_parent(path, &target)?;
+    let _lock = lock(path)?;
+    let latest = saved_backups(&target.backup_dir, path)
+        .pop()
+        .ok_or_else(none)?;
     let restored = fs::read(&latest).map_err(|e| Error::io(&latest, e))?;
     let current = match fs::read(path) {
         Ok(b) => Some(b),
@@ -216,7 +247,7 @@ fn rollback(args: &RollbackArgs, ctx: &Context) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let saved = match &current {
-        Some(bytes) => Some(backup(path, bytes)?),
+        Some(bytes) => Some(backup(&target.backup_dir, path, bytes)?),
         None => None,
     };
     fsutil::atomic_write(path, &restored).map_err(|e| Error::io(path, e))?;
@@ -316,18 +347,97 @@ pub fn status(args: &StatusArgs, ctx: &Context) -> Result<ExitCode> {
     for s in &report.scopes {
         lines.extend(scope_lines(s));
     }
-    let needs_repair = report
-        .scopes
-        .iter()
-        .any(|s| !s.items.is_empty() && (!s.registered || !s.duplicates.is_empty() || s.dead > 0));
-    let any = report.scopes.iter().any(|s| s.registered);
-    lines.push(if needs_repair {
-        "next: run `askhook install` (with the same --scope) to repair the registration.".into()
-    } else if any {
-        "next: nothing to do; `askhook doctor` runs a self-test of the hook.".into()
-    } else {
-        "next: `askhook install` registers askhook for your user (or --scope project|local).".into()
-    });
+    lines.push(next_step(&report, &args.target));
     print_lines(&lines)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The flags that name one scope's file again in a suggested command (` --scope project`,
+/// ` --settings FILE`; nothing for the default user scope).
+fn scope_flags(scope: &str, file: &str) -> String {
+    match scope {
+        "user" => String::new(),
+        "file" => format!(" --settings {}", super::shell_word(file)),
+        scope => format!(" --scope {scope}"),
+    }
+}
+
+/// [`scope_flags`] of a status line.
+fn flags_of(s: &ScopeStatus) -> String {
+    scope_flags(s.scope, &s.file)
+}
+
+/// `status`'s last line: the one thing to do next, as a command that works on the scope shown.
+fn next_step(report: &crate::install::StatusReport, target: &SettingsTarget) -> String {
+    if let Some(s) = report.scopes.iter().find(|s| s.problem.is_some()) {
+        return format!(
+            "next: {} cannot be read (see above): fix it by hand, or restore askhook's last \
+             backup with `askhook rollback{flags}`; then `askhook install{flags}`.",
+            ui::sanitize(&s.file, false),
+            flags = flags_of(s)
+        );
+    }
+    if let Some(s) = report
+        .scopes
+        .iter()
+        .find(|s| !s.items.is_empty() && (!s.registered || !s.duplicates.is_empty() || s.dead > 0))
+    {
+        return format!(
+            "next: run `askhook install{}` to repair the registration in {}.",
+            flags_of(s),
+            ui::sanitize(&s.file, false)
+        );
+    }
+    // One file can be two scopes (a project at $HOME): count files, not scopes.
+    let mut registered: Vec<&ScopeStatus> = Vec::new();
+    for s in report.scopes.iter().filter(|s| s.registered) {
+        if !registered.iter().any(|r| r.file == s.file) {
+            registered.push(s);
+        }
+    }
+    if let [keep, extra @ ..] = &registered[..] {
+        if !extra.is_empty() {
+            let remove: Vec<String> = extra
+                .iter()
+                .map(|s| format!("`askhook uninstall{}`", flags_of(s)))
+                .collect();
+            return format!(
+                "next: askhook is registered in {} scopes ({}), so every event runs the hook {}; \
+                 keep one ({}) and remove the others: {}.",
+                registered.len(),
+                registered
+                    .iter()
+                    .map(|s| s.scope)
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                if registered.len() == 2 {
+                    "twice".to_owned()
+                } else {
+                    format!("{} times", registered.len())
+                },
+                keep.scope,
+                remove.join(", ")
+            );
+        }
+        if report.scopes.iter().any(|s| s.plugin_enabled) {
+            return format!(
+                "next: the askhook plugin is enabled and askhook is registered in the {} scope, \
+                 so every event runs the hook twice; disable the plugin (`/plugin`) or run \
+                 `askhook uninstall{}`.",
+                keep.scope,
+                flags_of(keep)
+            );
+        }
+        return "next: nothing to do; `askhook doctor` runs a self-test of the hook.".into();
+    }
+    match (&target.settings, target.scope) {
+        (Some(_), _) | (None, Some(_)) => format!(
+            "next: `askhook install{}` registers askhook there.",
+            report.scopes.first().map(flags_of).unwrap_or_default()
+        ),
+        (None, None) => {
+            "next: `askhook install` registers askhook for your user (or --scope project|local)."
+                .into()
+        }
+    }
 }

@@ -27,6 +27,7 @@
 //! The full schemas and the measured speed are in `docs/query.md`.
 
 pub mod classify;
+pub mod completions;
 pub mod demo;
 pub mod doctor;
 pub mod export;
@@ -35,9 +36,11 @@ pub mod hook;
 pub mod import;
 pub mod install;
 pub mod log;
+pub mod man;
 pub mod pending;
 pub mod pref;
 pub mod project;
+pub mod purge;
 pub mod registry;
 pub mod show;
 pub mod stats;
@@ -51,10 +54,13 @@ use std::time::Duration;
 use askhook_core::classify::Door;
 use askhook_core::registry::Registry;
 
-use crate::cli::{Cli, Command, DoorFilter, Filters, OutcomeArg};
+use crate::cli::{
+    Cli, Command, DemoArgs, DoorFilter, Filters, LogFormat, OutcomeArg, PrefCommand,
+    PrefHistoryArgs, PrefListArgs, RegistryCommand, ShowArgs,
+};
 use crate::error::{Error, Result};
 use crate::store::{Filter, Outcome, Row, Store};
-use crate::sys::{time, ui};
+use crate::sys::{paths, term, time, ui};
 use crate::Context;
 
 /// A subcommand: its parsed arguments, run against the context.
@@ -63,10 +69,61 @@ pub trait Run {
 }
 
 /// Run a parsed command line: the hook, or any other subcommand with its error reported.
+/// Output that [`pages`] goes through the pager when stdout is a terminal.
 pub fn run(cli: &Cli) -> ExitCode {
+    if let Command::Hook = cli.command {
+        return hook::run(&cli.paths);
+    }
+    term::init(cli.output.color);
+    let result = match paths::budget_problem(&|name| std::env::var_os(name)) {
+        Some(problem) => Err(Error::Usage(problem)),
+        None => paged(cli),
+    };
+    match result {
+        Ok(code) => code,
+        Err(Error::Io { source, .. }) if source.kind() == std::io::ErrorKind::BrokenPipe => {
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            ui::eprintln_warning(&format!("error: {e}"));
+            ExitCode::from(e.exit_code())
+        }
+    }
+}
+
+/// Route `cli`, its output through the pager when it [`pages`] and stdout is a terminal.
+fn paged(cli: &Cli) -> Result<ExitCode> {
+    let pager = (!cli.output.no_pager && pages(&cli.command))
+        .then(term::Pager::start)
+        .flatten();
+    let result = route(cli);
+    if let Some(pager) = pager {
+        pager.finish();
+    }
+    result
+}
+
+/// Whether a command's output goes through the pager on a terminal: the long human-readable
+/// reports; never JSON, a live follow, or a command that prompts.
+fn pages(command: &Command) -> bool {
+    match command {
+        Command::Log(a) => !a.json && matches!(a.format, None | Some(LogFormat::Table)),
+        Command::Show(ShowArgs { json, .. }) | Command::Demo(DemoArgs { json, .. }) => !json,
+        Command::Stats(a) | Command::Pending(a) => !a.json,
+        Command::Suggest(a) => !a.json && !a.apply,
+        Command::Pref(
+            PrefCommand::History(PrefHistoryArgs { json, .. })
+            | PrefCommand::List(PrefListArgs { json }),
+        )
+        | Command::Registry(RegistryCommand::List { json }) => !json,
+        _ => false,
+    }
+}
+
+fn route(cli: &Cli) -> Result<ExitCode> {
     let ctx = || Context::from_env(&cli.paths);
-    let result = match &cli.command {
-        Command::Hook => return hook::run(&cli.paths),
+    match &cli.command {
+        Command::Hook => Ok(hook::run(&cli.paths)),
         Command::Log(args) => args.run(&ctx()),
         Command::Show(args) => args.run(&ctx()),
         Command::Stats(args) => stats::StatsCommand(args).run(&ctx()),
@@ -85,16 +142,8 @@ pub fn run(cli: &Cli) -> ExitCode {
         Command::Doctor(args) => args.run(&ctx()),
         Command::Classify(args) => args.run(&ctx()),
         Command::Registry(args) => args.run(&ctx()),
-    };
-    match result {
-        Ok(code) => code,
-        Err(Error::Io { source, .. }) if source.kind() == std::io::ErrorKind::BrokenPipe => {
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            ui::eprintln_warning(&format!("error: {e}"));
-            ExitCode::from(e.exit_code())
-        }
+        Command::Completions(args) => args.run(&ctx()),
+        Command::Man(args) => args.run(&ctx()),
     }
 }
 
@@ -233,4 +282,30 @@ pub fn filter_of(filters: &Filters, ctx: &Context, store: Option<&Store>) -> Res
     f.outcomes = filters.outcome.iter().map(|o| outcome_of(*o)).collect();
     f.limit = filters.limit;
     Ok(f)
+}
+
+/// A word for a shell command line that askhook prints for the user to run: as is when it is
+/// plain, else single-quoted.
+pub fn shell_word(text: &str) -> String {
+    if !text.is_empty()
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./:".contains(c))
+    {
+        text.to_owned()
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
+    }
+}
+
+/// ` --db FILE` when the database in use is not the one a plain `askhook` in this environment
+/// opens (a `--db` or `--home` flag), so a printed follow-up command acts on the same log.
+pub fn db_flag(ctx: &Context) -> String {
+    let plain = crate::sys::paths::Paths::from_env(&crate::cli::PathFlags::default());
+    if plain.db == ctx.paths.db {
+        String::new()
+    } else {
+        let db = ctx.cwd.join(&ctx.paths.db);
+        format!(" --db {}", shell_word(&db.to_string_lossy()))
+    }
 }

@@ -38,6 +38,8 @@ use crate::store::{self, Filter, Outcome, Store};
 use crate::sys::{json, ui};
 use crate::Context;
 
+use super::table;
+
 /// Per question id counters.
 #[derive(Debug, Clone, Default)]
 pub struct PerQuestion {
@@ -449,44 +451,72 @@ fn percent(r: Option<f64>) -> String {
 /// How many per-question lines the text report shows.
 const QUESTION_LINES: usize = 25;
 
-/// The per-question table of the text report (the first [`QUESTION_LINES`] ids).
-fn question_lines(s: &Stats) -> String {
+/// The per-question table of the text report (the first [`QUESTION_LINES`] ids), fitted to
+/// `width` terminal columns: the LAST ASKED column goes first, then lines are cut.
+fn question_lines(s: &Stats, width: usize) -> String {
     let mut out = String::new();
     if s.questions.is_empty() {
         return out;
     }
-    let id_w = s
-        .questions
+    let shown = &s.questions[..s.questions.len().min(QUESTION_LINES)];
+    let ids: Vec<String> = shown
         .iter()
-        .take(QUESTION_LINES)
-        .map(|q| q.question_id.chars().count())
+        .map(|q| ui::sanitize(&q.question_id, false))
+        .collect();
+    let id_w = ids
+        .iter()
+        .map(|id| table::columns(id))
         .max()
         .unwrap_or(2)
         .clamp(11, 32);
-    out.push('\n');
-    out.push_str(&format!(
-        "{:<id_w$}  {:>6} {:>8} {:>5} {:>7}  {:<16}  {:<8}  PREFERENCE\n",
-        "QUESTION ID", "ASKED", "ANSWERED", "AUTO", "FOLLOW", "LAST ASKED", "DOOR"
-    ));
-    for q in s.questions.iter().take(QUESTION_LINES) {
-        let id = ui::sanitize(&q.question_id, false);
-        out.push_str(
-            format!(
-                "{:<id_w$}  {:>6} {:>8} {:>5} {:>7}  {:<16}  {:<8}  {}\n",
-                id,
-                q.asked,
-                q.answered,
-                q.auto_decided,
-                percent(q.follow_rate),
-                crate::sys::time::parse_rfc3339(&q.last_asked)
-                    .map(crate::sys::time::format_local_minute)
-                    .unwrap_or_default(),
-                q.door_type.map_or("", Door::as_str),
-                q.preference.as_deref().unwrap_or("-")
-            )
-            .trim_end(),
+    let pref_w = shown
+        .iter()
+        .map(|q| q.preference.as_deref().map_or(1, table::columns))
+        .max()
+        .unwrap_or(1)
+        .max(10);
+    // id 2 asked(6) 1 answered(8) 1 auto(5) 1 follow(7) 2 [last(16) 2] door(8) 2 preference
+    let show_last = id_w + 2 + 6 + 1 + 8 + 1 + 5 + 1 + 7 + 2 + 16 + 2 + 8 + 2 + pref_w <= width;
+    let line = |cells: [&str; 8]| {
+        let [id, asked, answered, auto, follow, last, door, preference] = cells;
+        let last = if show_last {
+            format!("{last:<16}  ")
+        } else {
+            String::new()
+        };
+        let text = format!(
+            "{}  {asked:>6} {answered:>8} {auto:>5} {follow:>7}  {last}{door:<8}  {preference}",
+            table::fit(id, id_w, true)
         );
-        out.push('\n');
+        let mut text = table::fit(text.trim_end(), width, false);
+        text.push('\n');
+        text
+    };
+    out.push('\n');
+    out.push_str(&line([
+        "QUESTION ID",
+        "ASKED",
+        "ANSWERED",
+        "AUTO",
+        "FOLLOW",
+        "LAST ASKED",
+        "DOOR",
+        "PREFERENCE",
+    ]));
+    for (q, id) in shown.iter().zip(&ids) {
+        let last = crate::sys::time::parse_rfc3339(&q.last_asked)
+            .map(crate::sys::time::format_local_minute)
+            .unwrap_or_default();
+        out.push_str(&line([
+            id,
+            &q.asked.to_string(),
+            &q.answered.to_string(),
+            &q.auto_decided.to_string(),
+            &percent(q.follow_rate),
+            &last,
+            q.door_type.map_or("", Door::as_str),
+            q.preference.as_deref().unwrap_or("-"),
+        ]));
     }
     if s.questions.len() > QUESTION_LINES {
         out.push_str(&format!(
@@ -559,7 +589,7 @@ pub fn render(s: &Stats) -> String {
             list.join(", ")
         ));
     }
-    out.push_str(&question_lines(s));
+    out.push_str(&question_lines(s, crate::sys::term::width()));
 
     out
 }

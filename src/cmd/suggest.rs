@@ -66,19 +66,6 @@ pub struct Suggestions {
     pub applied: Vec<String>,
 }
 
-/// Quote an id for a shell command line (ids are `[a-z0-9-]`, but imported ones may not be).
-fn shell_word(text: &str) -> String {
-    if !text.is_empty()
-        && text
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "-_./:".contains(c))
-    {
-        text.to_owned()
-    } else {
-        format!("'{}'", text.replace('\'', "'\\''"))
-    }
-}
-
 /// Whether `q` qualifies as a never-ask candidate under the thresholds.
 pub fn qualifies(
     q: &PerQuestion,
@@ -118,8 +105,8 @@ fn run(args: &SuggestArgs, ctx: &Context) -> Result<ExitCode> {
     let tally = super::stats::tally(&store, &query).map_err(db)?;
     let prefs = store.all_preferences().map_err(db)?;
     let never_ask =
-        never_ask_candidates(&tally, &prefs, &registry, &store, args, ctx.now_ms).map_err(db)?;
-    let reconsider = reconsider(&tally, &prefs);
+        never_ask_candidates(&tally, &prefs, &registry, &store, args, ctx).map_err(db)?;
+    let reconsider = reconsider(&tally, &prefs, &super::db_flag(ctx));
     let mut applied = Vec::new();
     if args.apply {
         for c in &never_ask {
@@ -155,8 +142,9 @@ fn never_ask_candidates(
     registry: &Registry,
     store: &Store,
     args: &SuggestArgs,
-    now_ms: i64,
+    ctx: &Context,
 ) -> store::Result<Vec<Candidate>> {
+    let db_flag = super::db_flag(ctx);
     let silenced_globally: HashMap<&str, &str> = prefs
         .iter()
         .filter(|p| p.is_global() && p.preference().is_some_and(Preference::silences))
@@ -172,7 +160,7 @@ fn never_ask_candidates(
         let latest = Filter {
             question_id: Some(id.clone()),
             limit: Some(1),
-            ..Filter::at(now_ms)
+            ..Filter::at(ctx.now_ms)
         };
         let question = store.rows(&latest)?.pop().map(|r| r.question);
         never_ask.push(Candidate {
@@ -184,7 +172,10 @@ fn never_ask_candidates(
                 / 1000.0,
             door_type: q.door_type,
             question,
-            command: format!("askhook pref set {} never-ask", shell_word(id)),
+            command: format!(
+                "askhook{db_flag} pref set {} never-ask",
+                super::shell_word(id)
+            ),
         });
     }
     never_ask.sort_by(|a, b| {
@@ -198,7 +189,7 @@ fn never_ask_candidates(
 
 /// Silencing preferences whose recommendation people overrode in at least two answers, and
 /// more often than they followed it.
-fn reconsider(tally: &Tally, prefs: &[StoredPreference]) -> Vec<Reconsider> {
+fn reconsider(tally: &Tally, prefs: &[StoredPreference], db_flag: &str) -> Vec<Reconsider> {
     let mut reconsider = Vec::new();
     for p in prefs {
         let (scope, id, value) = (&p.scope, &p.question_id, &p.value);
@@ -213,7 +204,7 @@ fn reconsider(tally: &Tally, prefs: &[StoredPreference]) -> Vec<Reconsider> {
             let scope_flag = if scope.is_empty() {
                 String::new()
             } else {
-                format!(" --project {}", shell_word(scope))
+                format!(" --project {}", super::shell_word(scope))
             };
             reconsider.push(Reconsider {
                 question_id: id.clone(),
@@ -227,7 +218,10 @@ fn reconsider(tally: &Tally, prefs: &[StoredPreference]) -> Vec<Reconsider> {
                 with_recommendation: q.with_recommendation,
                 followed: q.followed,
                 overridden,
-                command: format!("askhook pref clear {}{scope_flag}", shell_word(id)),
+                command: format!(
+                    "askhook{db_flag} pref clear {}{scope_flag}",
+                    super::shell_word(id)
+                ),
             });
         }
     }
@@ -346,7 +340,7 @@ mod tests {
 
     #[test]
     fn commands_are_shell_safe() {
-        assert_eq!(shell_word("enable-cache"), "enable-cache");
-        assert_eq!(shell_word("it's"), "'it'\\''s'");
+        assert_eq!(crate::cmd::shell_word("enable-cache"), "enable-cache");
+        assert_eq!(crate::cmd::shell_word("it's"), "'it'\\''s'");
     }
 }

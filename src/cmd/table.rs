@@ -17,14 +17,12 @@ pub struct Style {
     pub colour: bool,
 }
 
-/// The width when `COLUMNS` is unset or unreadable.
-pub const DEFAULT_WIDTH: usize = 100;
-
 impl Style {
-    /// The style for stdout: `COLUMNS` (else 100) and [`ui::colour_enabled`].
+    /// The style for stdout: the terminal's width ([`crate::sys::term::width`]) and
+    /// [`ui::colour_enabled`].
     pub fn for_stdout() -> Style {
         Style {
-            width: width_from(std::env::var("COLUMNS").ok().as_deref()),
+            width: crate::sys::term::width(),
             colour: ui::colour_enabled(),
         }
     }
@@ -36,15 +34,6 @@ impl Style {
             text.to_owned()
         }
     }
-}
-
-/// The layout width from a `COLUMNS` value (at least 40).
-pub fn width_from(columns: Option<&str>) -> usize {
-    columns
-        .and_then(|c| c.trim().parse::<usize>().ok())
-        .filter(|w| *w > 0)
-        .unwrap_or(DEFAULT_WIDTH)
-        .max(40)
 }
 
 /// The short label and colour of an outcome.
@@ -68,12 +57,12 @@ fn followed_mark(followed: Option<bool>) -> &'static str {
 }
 
 /// The terminal columns `text` takes.
-fn columns(text: &str) -> usize {
+pub fn columns(text: &str) -> usize {
     text.width()
 }
 
 /// `text` cut to `width` terminal columns, with `…` when cut, padded to `width` when `pad`.
-fn fit(text: &str, width: usize, pad: bool) -> String {
+pub fn fit(text: &str, width: usize, pad: bool) -> String {
     let mut out = if columns(text) > width {
         let room = width.saturating_sub(1);
         let mut s = String::new();
@@ -296,12 +285,12 @@ fn option_line(row: &Row, option: &askhook_core::question::Choice, style: &Style
     if !option.description.is_empty() {
         text.push_str(&format!(" — {}", ui::sanitize(&option.description, false)));
     }
-    let text = if chosen {
-        style.paint("1", &text)
+    let text = wrap(&text, style.width, "    ");
+    if chosen {
+        painted(&text, "1", style)
     } else {
         text
-    };
-    format!("    {text}\n")
+    }
 }
 
 /// One row in full: the whole question, every option with the chosen one marked, the
@@ -353,23 +342,27 @@ pub fn render_block(row: &Row, now_ms: i64, style: &Style) -> String {
             )
         })
         .unwrap_or_default();
-    out.push_str(&style.paint(
-        "2",
-        &format!(
-            "  door {door}{settled}; session {} call {} #{} via {}{}",
-            ui::sanitize(&row.session_id, false),
-            ui::sanitize(&row.tool_use_id, false),
-            row.question_index,
-            ui::sanitize(&row.tool_name, false),
-            if row.reply.afk {
-                "; idle auto-continue"
-            } else {
-                ""
-            }
-        ),
-    ));
-    out.push('\n');
+    let meta = format!(
+        "door {door}{settled}; session {} call {} #{} via {}{}",
+        ui::sanitize(&row.session_id, false),
+        ui::sanitize(&row.tool_use_id, false),
+        row.question_index,
+        ui::sanitize(&row.tool_name, false),
+        if row.reply.afk {
+            "; idle auto-continue"
+        } else {
+            ""
+        }
+    );
+    out.push_str(&painted(&wrap(&meta, style.width, "  "), "2", style));
     out
+}
+
+/// Each line of `text` painted on its own, so a wrapped block keeps its colour per line.
+fn painted(text: &str, code: &str, style: &Style) -> String {
+    text.lines()
+        .map(|line| style.paint(code, line) + "\n")
+        .collect()
 }
 
 /// `log --full`: every row as a block, a blank line between them.
@@ -397,18 +390,6 @@ pub fn render_pending(row: &Row, now_ms: i64, style: &Style) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn widths_come_from_columns() {
-        for (name, columns, want) in [
-            ("unset", None, 100),
-            ("set", Some("132"), 132),
-            ("garbage", Some("wide"), 100),
-            ("tiny is raised", Some("10"), 40),
-        ] {
-            assert_eq!(width_from(columns), want, "{name}");
-        }
-    }
 
     #[test]
     fn fit_cuts_with_an_ellipsis_and_pads() {

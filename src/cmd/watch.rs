@@ -84,7 +84,7 @@ impl super::Run for WatchArgs {
 }
 
 fn run(args: &WatchArgs, ctx: &Context) -> Result<ExitCode> {
-    let interval = Duration::from_millis(args.interval_ms.clamp(10, 60_000));
+    let interval = Duration::from_millis(args.interval_ms);
     let mut filters = args.filters.clone();
     filters.limit = None;
     // `--outcome` applies to each event's outcome (`asked` = pending), not to the query: a
@@ -98,9 +98,17 @@ fn run(args: &WatchArgs, ctx: &Context) -> Result<ExitCode> {
     let shows = |outcome: Outcome| wanted.is_empty() || wanted.contains(&outcome);
     let (mut store, base) = super::query(&filters, ctx)?;
     // Wait for the database to exist: watching before the first question is normal.
+    let mut said = false;
     let store = loop {
         if let Some(store) = store.take() {
             break store;
+        }
+        if !said {
+            said = true;
+            ui::eprintln_warning(&format!(
+                "waiting for {} to be created (no question recorded yet); Ctrl-C to stop",
+                ctx.paths.db.display()
+            ));
         }
         std::thread::sleep(interval);
         store = super::open_for_query(ctx)?;

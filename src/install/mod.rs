@@ -1,18 +1,25 @@
 //! The installer: `askhook install / uninstall / status / rollback` merge askhook's hook
 //! registrations into Claude Code settings files without ever damaging what is already there.
 //!
-//! Every change follows one path: take an exclusive lock on a sidecar lock file
-//! (`.<name>.askhook-lock` beside the settings file; `std::fs::File::try_lock` polled for
-//! [`LOCK_BUDGET`], see `fsutil`) → re-read the file under the lock → refuse invalid JSON, a
-//! non-object root or a non-object `hooks` (exit 3, file byte-identical; an empty file is `{}`,
-//! and a leading UTF-8 byte order mark is read past and written back) → pure merge
-//! ([`merge`]) → nothing to change: write nothing, not even a backup → back up
-//! (`<file>.askhook-bak.<UTC stamp>`, 0600, last [`KEEP_BACKUPS`] kept) → atomic write (temp
-//! file in the same folder, mode and owner kept, fsync, rename). Key order, other keys, the
-//! indentation (2 spaces unless the file used another) and the trailing newline are kept.
-//! A symlinked settings file is followed ([`real_path`]): lock, backup and rename happen beside
-//! the file it points at, and the link stays a link; a link to nothing is refused (exit 3).
-//! Nothing here ever prompts, with or without a terminal (`--yes` is accepted for scripts).
+//! Every change follows one path: take an exclusive lock on the settings file's folder (the
+//! folder itself, opened read-only: no lock file is left behind; `std::fs::File::try_lock`
+//! polled for [`LOCK_BUDGET`], see `fsutil`) → re-read the file under the lock → refuse invalid
+//! JSON, a non-object root or a non-object `hooks` (exit 3, file byte-identical; an empty file
+//! is `{}`, and a leading UTF-8 byte order mark is read past and written back) → pure merge
+//! ([`merge`]) → nothing to change: write nothing, not even a backup → back up into askhook's
+//! own data folder ([`backup_path`]: `<data>/settings-backups/<the file's absolute path>`
+//! `.askhook-bak.<UTC stamp>`, 0600 in 0700 folders, last [`KEEP_BACKUPS`] kept) → atomic
+//! write (temp file in the same folder, mode and owner kept, fsync, rename), or, when nothing
+//! is left in the file (`{}`), remove it, and its folder too when that is then empty (not for
+//! the user scope). Key order, other keys, the indentation (2 spaces unless the file used
+//! another) and the trailing newline are kept. A symlinked settings file is followed
+//! ([`real_path`]): the write happens beside the file it points at and the link stays a link; a
+//! link to nothing is refused (exit 3). Nothing here ever prompts (`--yes` is accepted
+//! for scripts; `uninstall --purge` asks in `cmd::install`).
+//!
+//! So a project-scope install and uninstall leave nothing untracked in the repository. Backups
+//! and `.<name>.askhook-lock` files that older versions left beside a settings file are moved
+//! into the data folder (backups) or removed (lock files) by the next change to that file.
 //!
 //! ## Scopes
 //! | scope | file |
@@ -48,7 +55,7 @@ pub mod merge;
 
 use std::fs::{self, OpenOptions};
 use std::io::{self, Write as _};
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
@@ -75,7 +82,12 @@ pub struct Target {
     /// `user`, `project`, `local`, or `file` for `--settings`.
     pub scope: &'static str,
     pub path: PathBuf,
+    /// Where backups of settings files go: `<data folder>/settings-backups`.
+    pub backup_dir: PathBuf,
 }
+
+/// The folder under the data folder that holds settings backups.
+pub const BACKUP_FOLDER: &str = "settings-backups";
 
 fn scope_name(scope: Scope) -> &'static str {
     match scope {
@@ -105,12 +117,14 @@ pub fn resolve(target: &SettingsTarget, ctx: &Context) -> Target {
         return Target {
             scope: "file",
             path,
+            backup_dir: ctx.paths.data_dir.join(BACKUP_FOLDER),
         };
     }
     let scope = target.scope.unwrap_or(Scope::User);
     Target {
         scope: scope_name(scope),
         path: scope_path(scope, ctx),
+        backup_dir: ctx.paths.data_dir.join(BACKUP_FOLDER),
     }
 }
 
@@ -154,6 +168,7 @@ fn targets(target: &SettingsTarget, ctx: &Context) -> Vec<Target> {
         .map(|s| Target {
             scope: scope_name(s),
             path: scope_path(s, ctx),
+            backup_dir: ctx.paths.data_dir.join(BACKUP_FOLDER),
         })
         .collect()
 }
@@ -310,8 +325,8 @@ fn render(value: &Value, original: Option<&[u8]>) -> String {
     text
 }
 
-/// The sidecar lock file of a settings file.
-fn lock_path(path: &Path) -> PathBuf {
+/// The sidecar lock file older versions kept beside a settings file (removed on the next edit).
+fn legacy_lock_path(path: &Path) -> PathBuf {
     let name = path.file_name().map_or_else(
         || "settings.json".into(),
         |n| n.to_string_lossy().into_owned(),
@@ -319,24 +334,31 @@ fn lock_path(path: &Path) -> PathBuf {
     path.with_file_name(format!(".{name}.askhook-lock"))
 }
 
-/// Take the settings lock (held until the returned file is dropped).
+/// The folder a settings file is in (`.` for a bare name).
+fn folder_of(path: &Path) -> &Path {
+    path.parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+}
+
+/// Take the settings lock (held until the returned handle is dropped): an exclusive `flock` on
+/// the folder holding the file, so nothing is created for it.
 pub(crate) fn lock(path: &Path) -> Result<fs::File> {
-    let lock_file = lock_path(path);
-    let file = fsutil::private_options(OpenOptions::new().create(true).truncate(false).write(true))
-        .open(&lock_file)
-        .map_err(|e| Error::io(&lock_file, e))?;
+    let dir = folder_of(path);
+    let handle = fs::File::open(dir).map_err(|e| Error::io(dir, e))?;
     let start = Instant::now();
-    match fsutil::lock_within(&file, LOCK_BUDGET) {
-        Ok(true) => Ok(file),
+    match fsutil::lock_within(&handle, LOCK_BUDGET) {
+        Ok(true) => Ok(handle),
         Ok(false) => Err(Error::Locked {
             path: path.to_path_buf(),
             waited_ms: start.elapsed().as_millis(),
         }),
-        Err(e) => Err(Error::io(&lock_file, e)),
+        Err(e) => Err(Error::io(dir, e)),
     }
 }
 
-fn ensure_parent(path: &Path, target: &Target) -> Result<()> {
+/// Create the folder of a settings file when it is missing (private for the user scope).
+pub(crate) fn ensure_parent(path: &Path, target: &Target) -> Result<()> {
     let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) else {
         return Ok(());
     };
@@ -378,8 +400,63 @@ fn parse_stamp(s: &str) -> Option<i64> {
     time::parse_rfc3339(&text)
 }
 
-/// askhook's backups of `path`, oldest first.
-pub fn backups(path: &Path) -> Vec<PathBuf> {
+/// Where the backups of the settings file `path` go: its absolute path (lexically normalised)
+/// under `backup_dir`, each backup being `<that>.askhook-bak.<stamp>`. A backup never lands in
+/// the settings file's own folder, which for a project scope is inside a repository.
+pub fn backup_path(backup_dir: &Path, path: &Path) -> PathBuf {
+    let mut mirrored = backup_dir.to_path_buf();
+    let base = backup_dir.components().count();
+    for part in path.components() {
+        match part {
+            Component::Normal(name) => mirrored.push(name),
+            Component::ParentDir if mirrored.components().count() > base => {
+                mirrored.pop();
+            }
+            _ => {}
+        }
+    }
+    mirrored
+}
+
+/// Every backup askhook kept of `path`, oldest first: in the data folder, and any an older
+/// version left beside the file.
+pub fn saved_backups(backup_dir: &Path, path: &Path) -> Vec<PathBuf> {
+    let mut all = stamped(&backup_path(backup_dir, path));
+    all.extend(stamped(path));
+    all.sort();
+    all.into_iter().map(|(_, p)| p).collect()
+}
+
+/// Move the backups an older askhook left beside `path` into the data folder, and remove its
+/// sidecar lock file (called under the lock, before an edit).
+fn adopt_legacy(backup_dir: &Path, path: &Path) {
+    let _ = fs::remove_file(legacy_lock_path(path));
+    let legacy = backups(path);
+    if legacy.is_empty() {
+        return;
+    }
+    let home = backup_path(backup_dir, path);
+    if fsutil::create_private_dir(folder_of(&home)).is_err() {
+        return;
+    }
+    for old in legacy {
+        let Some(name) = old.file_name() else {
+            continue;
+        };
+        let new = home.with_file_name(name);
+        if fs::rename(&old, &new).is_err() && fs::copy(&old, &new).is_ok() {
+            let _ = fs::remove_file(&old);
+        }
+    }
+}
+
+/// askhook's backups of `path` in `path`'s own folder, oldest first.
+fn backups(path: &Path) -> Vec<PathBuf> {
+    stamped(path).into_iter().map(|(_, p)| p).collect()
+}
+
+/// The backups beside `path` with their stamps, sorted.
+fn stamped(path: &Path) -> Vec<(String, PathBuf)> {
     let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
         return Vec::new();
     };
@@ -400,12 +477,16 @@ pub fn backups(path: &Path) -> Vec<PathBuf> {
         })
         .collect();
     found.sort();
-    found.into_iter().map(|(_, p)| p).collect()
+    found
 }
 
-/// Copy `bytes` (the current file) to a new backup, 0600, named after a time later than every
-/// existing backup; then keep only the last [`KEEP_BACKUPS`].
-pub(crate) fn backup(path: &Path, bytes: &[u8]) -> Result<PathBuf> {
+/// Copy `bytes` (the current content of the settings file `path`) to a new backup in
+/// `backup_dir` ([`backup_path`]), 0600, named after a time later than every existing backup;
+/// then keep only the last [`KEEP_BACKUPS`].
+pub(crate) fn backup(backup_dir: &Path, path: &Path, bytes: &[u8]) -> Result<PathBuf> {
+    let path = &backup_path(backup_dir, path);
+    let folder = folder_of(path);
+    fsutil::create_private_dir(folder).map_err(|e| Error::io(folder, e))?;
     let existing = backups(path);
     let mut ms = time::now_ms();
     if let Some(last) = existing.last() {
@@ -462,63 +543,88 @@ pub(crate) type Merge<'a> =
 pub(crate) struct Edited {
     pub changes: Vec<Change>,
     pub wrote: bool,
+    /// Nothing was left in the file, so it was (or, in a dry run, would be) removed.
+    pub removed: bool,
     pub backup: Option<PathBuf>,
     /// A dry run's unified diff of what would change.
     pub diff: Option<String>,
 }
 
-/// Lock → re-read → merge → (nothing to do | diff | backup + atomic write).
+/// Whether a merged value leaves nothing worth a file (`{}`), for a file that exists.
+fn leaves_nothing(read: &Read, value: &Value) -> bool {
+    read.bytes.is_some() && value.as_object().is_some_and(serde_json::Map::is_empty)
+}
+
+/// Lock → re-read → merge → (nothing to do | diff | backup + atomic write, or removal when
+/// nothing is left).
 pub(crate) fn edit(target: &Target, dry_run: bool, merge_fn: &Merge<'_>) -> Result<Edited> {
     let path = &real_path(&target.path)?;
     if dry_run {
-        let read = read_settings(path)?;
-        let (value, changes) = apply(path, &read, merge_fn)?;
-        let mut diff = None;
-        if changes.iter().any(Change::writes) {
-            let old = read
-                .bytes
-                .as_deref()
-                .map(|b| String::from_utf8_lossy(b).into_owned())
-                .unwrap_or_default();
-            let new = render(&value, read.bytes.as_deref());
-            let shown = path.display().to_string();
-            let old_name = if read.bytes.is_some() {
-                shown.clone()
-            } else {
-                "/dev/null".into()
-            };
-            diff = Some(diff::unified(&old, &new, &old_name, &shown));
-        }
-        return Ok(Edited {
-            changes,
-            wrote: false,
-            backup: None,
-            diff,
-        });
+        return dry_edit(path, merge_fn);
     }
     ensure_parent(path, target)?;
     let _lock = lock(path)?;
+    adopt_legacy(&target.backup_dir, path);
     let read = read_settings(path)?;
     let (value, changes) = apply(path, &read, merge_fn)?;
-    if !changes.iter().any(Change::writes) {
-        return Ok(Edited {
-            changes,
-            wrote: false,
-            backup: None,
-            diff: None,
-        });
-    }
-    let backup = match &read.bytes {
-        Some(bytes) => Some(backup(path, bytes)?),
-        None => None,
+    let mut edited = Edited {
+        wrote: changes.iter().any(Change::writes),
+        changes,
+        removed: false,
+        backup: None,
+        diff: None,
     };
-    let text = render(&value, read.bytes.as_deref());
-    fsutil::atomic_write(path, text.as_bytes()).map_err(|e| Error::io(path, e))?;
+    if !edited.wrote {
+        return Ok(edited);
+    }
+    if let Some(bytes) = &read.bytes {
+        edited.backup = Some(backup(&target.backup_dir, path, bytes)?);
+    }
+    if leaves_nothing(&read, &value) {
+        fs::remove_file(path).map_err(|e| Error::io(path, e))?;
+        edited.removed = true;
+        // A project's `.claude` folder that only held this file goes with it.
+        if target.scope != "user" {
+            let _ = fs::remove_dir(folder_of(path));
+        }
+    } else {
+        let text = render(&value, read.bytes.as_deref());
+        fsutil::atomic_write(path, text.as_bytes()).map_err(|e| Error::io(path, e))?;
+    }
+    Ok(edited)
+}
+
+/// A dry run: what [`edit`] would change, as a unified diff; nothing is locked or written.
+fn dry_edit(path: &Path, merge_fn: &Merge<'_>) -> Result<Edited> {
+    let read = read_settings(path)?;
+    let (value, changes) = apply(path, &read, merge_fn)?;
+    let removed = leaves_nothing(&read, &value);
+    let mut diff = None;
+    if changes.iter().any(Change::writes) {
+        let old = read
+            .bytes
+            .as_deref()
+            .map(|b| String::from_utf8_lossy(b).into_owned())
+            .unwrap_or_default();
+        let shown = path.display().to_string();
+        let (new, new_name) = if removed {
+            (String::new(), "/dev/null".to_owned())
+        } else {
+            (render(&value, read.bytes.as_deref()), shown.clone())
+        };
+        let old_name = if read.bytes.is_some() {
+            shown
+        } else {
+            "/dev/null".into()
+        };
+        diff = Some(diff::unified(&old, &new, &old_name, &new_name));
+    }
     Ok(Edited {
         changes,
-        wrote: true,
-        backup,
-        diff: None,
+        wrote: false,
+        removed,
+        backup: None,
+        diff,
     })
 }
 

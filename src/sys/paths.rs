@@ -161,6 +161,40 @@ impl Budget {
     }
 }
 
+/// What each budget variable accepts: name, lowest, highest, default, unit. The CLI refuses
+/// anything else ([`budget_problem`]), so a typo shows up the first time the user runs
+/// askhook; the hook itself never refuses (it keeps the default for a value it cannot read).
+pub const BUDGET_RANGES: [(&str, u64, u64, u64, &str); 3] = [
+    ("ASKHOOK_DEADLINE_MS", 1, 60_000, 2500, "milliseconds"),
+    ("ASKHOOK_BUSY_TIMEOUT_MS", 0, 60_000, 300, "milliseconds"),
+    (
+        "ASKHOOK_MAX_INPUT_BYTES",
+        1024,
+        256 * 1024 * 1024,
+        4 * 1024 * 1024,
+        "bytes",
+    ),
+];
+
+/// The first budget variable set to a value outside [`BUDGET_RANGES`], said with its range;
+/// unset or empty variables are fine.
+pub fn budget_problem(env: &dyn Fn(&str) -> Option<OsString>) -> Option<String> {
+    BUDGET_RANGES
+        .iter()
+        .find_map(|&(name, low, high, default, unit)| {
+            let value = env(name).filter(|v| !v.is_empty())?;
+            let text = value.to_string_lossy();
+            let why = match text.trim().parse::<u64>() {
+                Ok(n) if (low..=high).contains(&n) => return None,
+                Ok(_) => "is out of range",
+                Err(_) => "is not a whole number",
+            };
+            Some(format!(
+            "{name}={text:?} {why}: use {low}..={high} ({unit}; default {default}), or unset it"
+        ))
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -208,6 +242,39 @@ mod tests {
             &env_of(&[("HOME", "/h"), ("CLAUDE_CONFIG_DIR", "/c")]),
         );
         assert_eq!(paths.user_settings(), PathBuf::from("/c/settings.json"));
+    }
+
+    #[test]
+    fn budget_values_outside_their_range_are_named() {
+        for (name, env, want) in [
+            ("unset", &[][..], None),
+            ("empty", &[("ASKHOOK_DEADLINE_MS", "")][..], None),
+            ("in range", &[("ASKHOOK_DEADLINE_MS", "800")][..], None),
+            (
+                "not a number",
+                &[("ASKHOOK_DEADLINE_MS", "abc")][..],
+                Some("ASKHOOK_DEADLINE_MS=\"abc\" is not a whole number: use 1..=60000"),
+            ),
+            (
+                "too large",
+                &[("ASKHOOK_BUSY_TIMEOUT_MS", "100000")][..],
+                Some("ASKHOOK_BUSY_TIMEOUT_MS=\"100000\" is out of range: use 0..=60000"),
+            ),
+        ] {
+            let env = move |n: &str| {
+                env.iter()
+                    .find(|(k, _)| *k == n)
+                    .map(|(_, v)| OsString::from(v))
+            };
+            let got = budget_problem(&env);
+            match want {
+                None => assert_eq!(got, None, "{name}"),
+                Some(start) => assert!(
+                    got.as_deref().is_some_and(|g| g.starts_with(start)),
+                    "{name}: {got:?}"
+                ),
+            }
+        }
     }
 
     #[test]

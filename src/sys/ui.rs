@@ -2,7 +2,7 @@
 //! pipe, deciding on colour (only on a terminal, never with `NO_COLOR`), and stripping control
 //! and escape sequences from untrusted text before it reaches a terminal.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 
 use crate::error::{Error, Result};
 
@@ -28,14 +28,14 @@ pub fn eprintln_warning(text: &str) {
     let _ = writeln!(io::stderr().lock(), "askhook: {text}");
 }
 
-/// Whether stdout is a terminal.
+/// Whether stdout is a terminal (as it was before any pager: [`super::term`]).
 pub fn stdout_is_terminal() -> bool {
-    io::stdout().is_terminal()
+    super::term::stdout_is_terminal()
 }
 
-/// Whether to use colour: stdout is a terminal and `NO_COLOR` is unset or empty.
+/// Whether to use colour: `--color`, else a terminal without `NO_COLOR` ([`super::term`]).
 pub fn colour_enabled() -> bool {
-    stdout_is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+    super::term::colour()
 }
 
 /// Whether `c` changes what a terminal shows without showing itself: C0 and C1 controls and

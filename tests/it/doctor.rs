@@ -149,12 +149,17 @@ fn loose_file_modes_are_warned_about() {
     fs::create_dir_all(&w.claude_config).unwrap();
     fs::write(&settings, "{}\n").unwrap();
     w.run(&["install"]).success();
-    let backup = fs::read_dir(&w.claude_config)
-        .unwrap()
-        .flatten()
-        .find(|e| e.file_name().to_string_lossy().contains(".askhook-bak."))
-        .unwrap()
-        .path();
+    // Backups are kept in the data folder, under the settings file's own path.
+    let backup = fs::read_dir(
+        w.askhook_home
+            .join("settings-backups")
+            .join(w.claude_config.strip_prefix("/").unwrap()),
+    )
+    .unwrap()
+    .flatten()
+    .find(|e| e.file_name().to_string_lossy().contains(".askhook-bak."))
+    .unwrap()
+    .path();
     fs::set_permissions(&backup, fs::Permissions::from_mode(0o644)).unwrap();
 
     let report = doctor_json(&w);

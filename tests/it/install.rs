@@ -53,10 +53,17 @@ fn pretty(v: &Value) -> String {
     s
 }
 
-fn backups(path: &Path) -> Vec<PathBuf> {
+/// askhook's backups of `path`: in its data folder, under the file's absolute path (nothing is
+/// left beside the settings file, which for a project is in a repository).
+fn backups(w: &World, path: &Path) -> Vec<PathBuf> {
     let name = path.file_name().unwrap().to_string_lossy().into_owned();
-    let mut out: Vec<PathBuf> = fs::read_dir(path.parent().unwrap())
-        .unwrap()
+    let home = w
+        .askhook_home
+        .join("settings-backups")
+        .join(path.parent().unwrap().strip_prefix("/").unwrap());
+    let mut out: Vec<PathBuf> = fs::read_dir(home)
+        .into_iter()
+        .flatten()
         .flatten()
         .filter(|e| {
             e.file_name()
@@ -174,7 +181,7 @@ fn install_into_a_fresh_home_creates_folder_and_file() {
         "2-space indent: {raw}"
     );
     assert!(
-        backups(&path).is_empty(),
+        backups(&w, &path).is_empty(),
         "nothing to back up for a new file"
     );
     assert!(!w.home.join(".claude/settings.json.askhook-bak").exists());
@@ -188,7 +195,7 @@ fn install_twice_is_byte_identical_and_makes_no_backup() {
     w.run(&["install"]).success();
     let first = fs::read(&path).unwrap();
     let first_mtime = fs::metadata(&path).unwrap().modified().unwrap();
-    assert_eq!(backups(&path).len(), 1);
+    assert_eq!(backups(&w, &path).len(), 1);
 
     let out = w.run(&["install"]).success();
     assert_eq!(fs::read(&path).unwrap(), first);
@@ -196,7 +203,7 @@ fn install_twice_is_byte_identical_and_makes_no_backup() {
         fs::metadata(&path).unwrap().modified().unwrap(),
         first_mtime
     );
-    assert_eq!(backups(&path).len(), 1, "no backup for a no-op");
+    assert_eq!(backups(&w, &path).len(), 1, "no backup for a no-op");
     let text = stdout(&out);
     for event in EVENTS {
         assert!(
@@ -284,7 +291,7 @@ fn uninstall_removes_only_askhook_items_even_inside_a_shared_entry() {
         assert!(askhook_items(&after, event).is_empty());
     }
     assert_eq!(after["model"], "opus");
-    assert_eq!(backups(&path).len(), 1);
+    assert_eq!(backups(&w, &path).len(), 1);
 }
 
 #[test]
@@ -395,7 +402,7 @@ fn invalid_files_are_never_overwritten() {
                 *body,
                 "{name}: byte-identical"
             );
-            assert!(backups(&path).is_empty(), "{name}: no backup");
+            assert!(backups(&w, &path).is_empty(), "{name}: no backup");
         }
         let status: Value =
             serde_json::from_slice(&w.run(&["status", "--json"]).success().stdout).unwrap();
@@ -596,7 +603,7 @@ fn rollback_restores_the_latest_backup_and_backs_up_first() {
     let out = w.run(&["rollback"]).success();
     assert!(stdout(&out).contains("restored"), "{}", stdout(&out));
     assert_eq!(fs::read_to_string(&path).unwrap(), original);
-    let all = backups(&path);
+    let all = backups(&w, &path);
     assert_eq!(all.len(), 2, "the pre-rollback file was backed up");
     assert_eq!(fs::read_to_string(all.last().unwrap()).unwrap(), installed);
 
@@ -613,12 +620,12 @@ fn rollback_restores_the_latest_backup_and_backs_up_first() {
 fn backups_are_private_and_only_the_last_ten_are_kept() {
     let w = World::new();
     let path = user_settings(&w);
-    write(&path, "{}\n");
+    write(&path, "{\"model\": \"opus\"}\n");
     for _ in 0..7 {
         w.run(&["install"]).success();
         w.run(&["uninstall"]).success();
     }
-    let all = backups(&path);
+    let all = backups(&w, &path);
     assert_eq!(all.len(), 10, "{all:?}");
     #[cfg(unix)]
     {
@@ -639,7 +646,7 @@ fn mode_is_preserved() {
     use std::os::unix::fs::PermissionsExt;
     let w = World::new();
     let path = user_settings(&w);
-    write(&path, "{}\n");
+    write(&path, "{\"model\": \"opus\"}\n");
     fs::set_permissions(&path, fs::Permissions::from_mode(0o640)).unwrap();
     w.run(&["install"]).success();
     assert_eq!(
@@ -671,9 +678,9 @@ fn a_symlinked_settings_file_stays_a_symlink() {
         .is_symlink());
     assert_registered_once(&read_json(&real));
     assert_eq!(
-        backups(&real).len(),
+        backups(&w, &real).len(),
         1,
-        "the backup sits beside the real file"
+        "the backup is of the real file"
     );
     w.run(&["rollback"]).success();
     assert!(fs::symlink_metadata(&link)
@@ -744,7 +751,11 @@ fn an_empty_settings_file_is_an_empty_object() {
         let value: Value = serde_json::from_str(text.trim_start_matches('\u{FEFF}'))
             .unwrap_or_else(|e| panic!("{name}: {e}: {text}"));
         assert_registered_once(&value);
-        assert_eq!(backups(&path).len(), 1, "{name}: the old file is backed up");
+        assert_eq!(
+            backups(&w, &path).len(),
+            1,
+            "{name}: the old file is backed up"
+        );
     }
 }
 
@@ -856,19 +867,15 @@ fn a_held_lock_means_exit_4_and_nothing_written() {
     let path = user_settings(&w);
     let original = pretty(&foreign_settings());
     write(&path, &original);
-    let lock = fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(w.claude_config.join(".settings.json.askhook-lock"))
-        .unwrap();
+    // The lock is on the settings file's folder: no lock file to leave behind.
+    let lock = fs::File::open(&w.claude_config).unwrap();
     lock.lock().unwrap();
     let started = std::time::Instant::now();
     let out = w.run(&["install"]).code(4);
     assert!(started.elapsed() < std::time::Duration::from_secs(15));
     assert!(stderr(&out).contains("lock"), "{}", stderr(&out));
     assert_eq!(fs::read_to_string(&path).unwrap(), original);
-    assert!(backups(&path).is_empty());
+    assert!(backups(&w, &path).is_empty());
     lock.unlock().unwrap();
     w.run(&["install"]).success();
 }
@@ -927,7 +934,7 @@ fn concurrent_installs_and_uninstalls_never_lose_foreign_entries() {
     // Under the lock every write starts from the file the previous write left, so the backups
     // (one per write, oldest first) and the final file alternate installed / not installed:
     // two neighbours are never equal. Without the lock two writers back up the same snapshot.
-    let mut states: Vec<Vec<u8>> = backups(&path)
+    let mut states: Vec<Vec<u8>> = backups(&w, &path)
         .iter()
         .map(|b| fs::read(b).unwrap())
         .collect();

@@ -6,10 +6,14 @@
 mod harness;
 
 mod classify;
+mod cli;
 mod doctor;
 mod hook;
 mod install;
 mod load;
 mod query;
 mod rows;
+mod setup;
+mod terminal;
 mod trust;
+mod uninstall;

@@ -361,7 +361,9 @@ fn on_terminal(world: &World, args: &[&str]) -> String {
         )
     };
     let mut cmd = world.command();
+    // The text askhook prints, not what a pager makes of it.
     cmd.args(args)
+        .env("ASKHOOK_PAGER", "")
         .stdin(Stdio::null())
         .stdout(Stdio::from(slave))
         .stderr(Stdio::null());
