@@ -1,6 +1,9 @@
 //! One payload through the hook: parse (wire → event), assess each question (project, registry,
 //! classifier), decide (the core policy), record (one transaction, or the spool), and the
 //! output to print. Pure but for the store and the spool.
+//!
+//! The event comes first: it is committed (or spooled) before anything else is written, and
+//! only then does the hook ingest a small chunk of an older spool ([`HOOK_INGEST`]).
 
 use std::collections::HashMap;
 use std::time::Duration;
@@ -18,6 +21,20 @@ use super::event::{event_of, Call, Event, HookEvent};
 use super::render::Output;
 use super::wire;
 use super::{Handled, HookContext};
+
+/// How much of an older spool a hook ingests after its own event: a little, so that a large
+/// backlog never costs a hook its deadline (the CLI ingests the rest). A record larger than
+/// the hook could have written itself (twice `ASKHOOK_MAX_INPUT_BYTES`, at least 8 MiB) is
+/// left for the CLI.
+pub const HOOK_INGEST: spool::Budget = spool::Budget {
+    bytes: 1 << 20,
+    time: Duration::from_millis(50),
+    record_bytes: 8 << 20,
+    lock_wait: Duration::from_millis(20),
+};
+
+/// A hook ingests only when this much of its deadline is left.
+const HOOK_INGEST_MIN_LEFT: Duration = Duration::from_secs(1);
 
 /// The whole hook on one payload: parse, record, decide. Pure but for the store and spool.
 pub fn handle(input: &[u8], ctx: &HookContext) -> Handled {
@@ -164,11 +181,15 @@ fn records_write(mut records: Vec<Row>) -> Batch {
     Batch::Records { records }
 }
 
-/// Commit `write`, or spool it when the database cannot take it now.
+/// Commit `write`, or spool it when the database cannot take it now; then, when it was
+/// committed, ingest a chunk of the spool.
 fn persist(store: Option<&mut Store>, write: &Batch, ctx: &HookContext, errors: &mut Vec<String>) {
-    if let Some(store) = store.filter(|s| !s.found_busy) {
+    if let Some(store) = store {
         match store.apply(write) {
-            Ok(()) => return,
+            Ok(()) => {
+                ingest_some(store, write, ctx, errors);
+                return;
+            }
             Err(e) => errors.push(format!(
                 "database write failed: {e}{}; spooled",
                 busy_hint(&e)
@@ -183,6 +204,30 @@ fn persist(store: Option<&mut Store>, write: &Batch, ctx: &HookContext, errors: 
             "spool write to {} failed: {e}; this event is lost",
             ctx.paths.spool().display()
         ));
+    }
+}
+
+/// After the event is committed: ingest a small chunk of an older spool, when time allows.
+fn ingest_some(store: &mut Store, write: &Batch, ctx: &HookContext, errors: &mut Vec<String>) {
+    if ctx.remaining() < HOOK_INGEST_MIN_LEFT {
+        return;
+    }
+    // A record this hook could have written itself is never too large for it.
+    let budget = spool::Budget {
+        record_bytes: HOOK_INGEST
+            .record_bytes
+            .max(2 * ctx.budget.max_input_bytes as u64),
+        ..HOOK_INGEST
+    };
+    match store.ingest_spool_within(&budget) {
+        Ok(done) => {
+            errors.extend(done.problems);
+            // A spooled question is older than this turn's end: decline it too.
+            if done.applied > 0 && matches!(write, Batch::Decline { .. }) {
+                let _ = store.apply(write);
+            }
+        }
+        Err(e) => errors.push(format!("spool not ingested yet: {e}{}", busy_hint(&e))),
     }
 }
 
@@ -307,16 +352,12 @@ fn on_turn_ended(session_id: String, _event: HookEvent, ctx: &HookContext) -> Ha
         return Handled::abstain();
     }
     let mut errors = Vec::new();
+    let write = Batch::Decline {
+        session_id,
+        at: ctx.now_ms,
+    };
     let mut store = open_store(ctx, &mut errors);
-    persist(
-        store.as_mut(),
-        &Batch::Decline {
-            session_id,
-            at: ctx.now_ms,
-        },
-        ctx,
-        &mut errors,
-    );
+    persist(store.as_mut(), &write, ctx, &mut errors);
     Handled {
         output: Output::Abstain,
         errors,

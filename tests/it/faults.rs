@@ -1,0 +1,367 @@
+//! The findings of issue #12's fault-injection pass, each reproduced through the real binary:
+//! a torn spool record eating later events (1), a big spool costing hooks their own event (2).
+//!
+//! What a user would notice if these failed: questions missing from the log with no trace, a
+//! hook that delays the session by seconds.
+
+use std::io::Write as _;
+use std::os::unix::process::CommandExt;
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use askhook::store::{spool, Batch};
+
+use crate::harness::{fixture, stderr, World};
+use crate::load::{
+    ingest_with_the_cli, open, pre_tool_use, rows, spool_bytes, stop_of_a_quiet_session, Asked,
+    Call,
+};
+
+/// A call of `per_call` questions, each `text_bytes` long (a multi-MB event when large).
+pub(crate) fn call(tag: &str, n: usize, per_call: usize, text_bytes: usize) -> Call {
+    let session = format!("{tag}-session");
+    let tool_use_id = format!("toolu_{tag}_{n:04}");
+    let questions = (0..per_call)
+        .map(|i| {
+            let mut text = format!("{tag}: call {n} question {i}, which way? ");
+            while text.len() < text_bytes {
+                text.push_str("lorem ipsum dolor sit amet ");
+            }
+            Asked {
+                session: session.clone(),
+                tool_use_id: tool_use_id.clone(),
+                index: i,
+                text,
+                answer: "Left",
+            }
+        })
+        .collect();
+    Call {
+        session,
+        tool_use_id,
+        questions,
+    }
+}
+
+/// Create the database (schema, WAL) with one question, so later runs write into it.
+pub(crate) fn warm_up(world: &World) {
+    let out = world.hook(&pre_tool_use(world, &call("warmup", 0, 1, 0)));
+    assert!(out.status.success() && out.stdout.is_empty(), "{out:?}");
+}
+
+/// Hold the database's write lock until the connection is dropped.
+pub(crate) fn lock(world: &World) -> rusqlite::Connection {
+    let holder = open(world);
+    holder
+        .execute_batch("BEGIN EXCLUSIVE")
+        .expect("take the lock");
+    holder
+}
+
+/// How many rows `call` has in the database.
+pub(crate) fn rows_of(world: &World, call: &Call) -> usize {
+    rows(&open(world))
+        .keys()
+        .filter(|(_, id, _)| *id == call.tool_use_id)
+        .count()
+}
+
+/// Start `askhook hook` (with `env`) writing `payload` to its stdin from a thread, so that a
+/// payload larger than a pipe never blocks the test; the child's stdin closes after it.
+pub(crate) fn spawn_hook(world: &World, payload: Vec<u8>, env: &[(&str, &str)]) -> Child {
+    let mut cmd = world.command();
+    cmd.arg("hook");
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    spawn_with_stdin(cmd, payload)
+}
+
+fn spawn_with_stdin(mut cmd: Command, payload: Vec<u8>) -> Child {
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn askhook");
+    let mut stdin = child.stdin.take().unwrap();
+    std::thread::spawn(move || {
+        let _ = stdin.write_all(&payload);
+    });
+    child
+}
+
+/// Wait for `child` at most `budget` (then kill it and fail): its output and how long it took.
+#[track_caller]
+pub(crate) fn finish_within(mut child: Child, budget: Duration) -> (Output, Duration) {
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > budget {
+            let _ = child.kill();
+            let out = child.wait_with_output().unwrap();
+            panic!(
+                "askhook was still running after {budget:?}; stderr: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    (child.wait_with_output().unwrap(), started.elapsed())
+}
+
+#[track_caller]
+fn assert_exit_0_and_silent(out: &Output, what: &str) {
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{what}: {:?}; stderr: {}",
+        out.status,
+        stderr(out)
+    );
+    assert!(out.stdout.is_empty(), "{what}: printed {:?}", out.stdout);
+}
+
+#[track_caller]
+fn assert_log_has(world: &World, needle: &str) {
+    let lines = world.error_lines();
+    assert!(
+        lines.iter().any(|l| l.contains(needle)),
+        "no error-log line contains {needle:?}:\n{}",
+        lines.join("\n")
+    );
+}
+
+fn no_deadline_spent(world: &World) -> bool {
+    !world
+        .error_lines()
+        .iter()
+        .any(|l| l.contains("deadline of"))
+}
+
+// ---- 1. A torn spool record costs only itself ----------------------------------------------
+
+/// Where a writer killed mid-append cut its record (the record's length in, the cut out).
+type Tear = (&'static str, fn(usize) -> usize);
+
+const TEARS: &[Tear] = &[
+    ("in the header", |_| 7),
+    ("in the JSON", |len| len / 2),
+    ("just before the last newline", |len| len - 1),
+];
+
+#[test]
+fn a_torn_spool_record_is_skipped_and_kept_and_every_later_event_is_ingested() {
+    for (tear, cut) in TEARS {
+        let world = World::new().env("ASKHOOK_BUSY_TIMEOUT_MS", "30");
+        warm_up(&world);
+        let big = call("torn", 0, 1, 2 << 20);
+        let later: Vec<Call> = (1..=2).map(|n| call("torn", n, 2, 0)).collect();
+        let holder = lock(&world);
+        let env = [("ASKHOOK_DEADLINE_MS", "60000")];
+        let (out, _) = finish_within(
+            spawn_hook(&world, pre_tool_use(&world, &big), &env),
+            Duration::from_secs(120),
+        );
+        assert_exit_0_and_silent(&out, "the multi-MB event");
+        // What kill -9 in the middle of that append leaves behind.
+        let spool = world.askhook_home.join("askhook.db.spool");
+        let whole = std::fs::read(&spool).unwrap();
+        let torn = cut(whole.len());
+        std::fs::write(&spool, &whole[..torn]).unwrap();
+        for c in &later {
+            assert_exit_0_and_silent(&world.hook(&pre_tool_use(&world, c)), tear);
+        }
+        assert_log_has(&world, "spooled");
+        drop(holder);
+        assert!(world.hook(&stop_of_a_quiet_session()).status.success());
+        ingest_with_the_cli(&world);
+        for c in &later {
+            assert_eq!(rows_of(&world, c), 2, "{tear}: {} was lost", c.tool_use_id);
+        }
+        assert_eq!(rows_of(&world, &big), 0, "{tear}: the torn event");
+        let kept = std::fs::read(world.askhook_home.join("askhook.db.spool.quarantine"))
+            .unwrap_or_default();
+        assert!(
+            kept.ends_with(&whole[..torn]),
+            "{tear}: the torn bytes are kept"
+        );
+        assert_log_has(&world, "skipped 1 damaged spool record(s)");
+    }
+}
+
+// ---- Compatibility: a spool of the previous version ----------------------------------------
+
+/// `tests/fixtures/spool/legacy-v0.spool` was written by askhook before issue #12 (main at
+/// f8d8128), one JSON line per event, with the database locked: the captured `basic` session's
+/// PreToolUse, PostToolUse and Stop, and `hook/{pre,post}-multi-question.json`.
+fn legacy_spool() -> Vec<u8> {
+    fixture("spool/legacy-v0.spool")
+}
+
+fn outcomes(world: &World) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = world
+        .log()
+        .iter()
+        .map(|r| {
+            let field = |k: &str| r[k].as_str().unwrap_or_default().to_owned();
+            (field("tool_use_id"), field("outcome"))
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn a_spool_written_by_the_previous_version_is_ingested_by_a_hook_and_by_the_cli() {
+    let expected: Vec<(String, String)> = [
+        ("toolu_fake_basic_0001", "answered"),
+        ("toolu_fake_basic_0001", "answered"),
+        ("toolu_fx_multi", "answered"),
+        ("toolu_fx_multi", "answered"),
+    ]
+    .iter()
+    .map(|(a, b)| ((*a).to_owned(), (*b).to_owned()))
+    .collect();
+    // A hook ingests it.
+    let world = World::new();
+    std::fs::create_dir_all(&world.askhook_home).unwrap();
+    std::fs::write(world.askhook_home.join("askhook.db.spool"), legacy_spool()).unwrap();
+    assert_exit_0_and_silent(&world.hook(&stop_of_a_quiet_session()), "the hook");
+    assert_eq!(
+        spool_bytes(&world),
+        0,
+        "the hook ingested the whole old spool"
+    );
+    assert_eq!(outcomes(&world), expected);
+
+    // The CLI ingests it, with an old writer's torn last line and a new record after it.
+    let world = World::new().env("ASKHOOK_BUSY_TIMEOUT_MS", "30");
+    warm_up(&world);
+    let mut old = legacy_spool();
+    let torn = b"{\"write\":\"records\",\"records\":[{\"session_id\":\"cut";
+    old.extend_from_slice(torn);
+    std::fs::write(world.askhook_home.join("askhook.db.spool"), &old).unwrap();
+    let new = call("after-old", 0, 1, 0);
+    let holder = lock(&world);
+    assert_exit_0_and_silent(&world.hook(&pre_tool_use(&world, &new)), "new");
+    drop(holder);
+    ingest_with_the_cli(&world);
+    let mut with_new = expected.clone();
+    with_new.push(("toolu_after-old_0000".into(), "pending".into()));
+    with_new.push(("toolu_warmup_0000".into(), "pending".into()));
+    with_new.sort();
+    assert_eq!(outcomes(&world), with_new);
+    assert_log_has(&world, "skipped 1 damaged spool record(s)");
+}
+
+// ---- 2. A big spool never costs a hook its own event -----------------------------------------
+
+/// The address-space limit the hooks and the CLI run under below: less than the spool (a
+/// hook or the CLI that read it whole would fail), more than askhook needs streaming it (about
+/// 32 MiB for a debug build ingesting 3.5 MiB records).
+const MEMORY_LIMIT: u64 = 48 << 20;
+
+/// `askhook <args>` with its address space limited to [`MEMORY_LIMIT`].
+fn limited(world: &World, args: &[&str]) -> Command {
+    let mut cmd = world.command();
+    cmd.args(args);
+    // SAFETY: setrlimit is async-signal-safe.
+    unsafe {
+        cmd.pre_exec(|| {
+            let limit = libc::rlimit {
+                rlim_cur: MEMORY_LIMIT,
+                rlim_max: MEMORY_LIMIT,
+            };
+            if libc::setrlimit(libc::RLIMIT_AS, &raw const limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    cmd
+}
+
+/// Spool `copies` copies of the spool's one record, each under its own call id, as hooks would
+/// have written them (the spool's own encoder). Returns the calls.
+fn replicate_the_spooled_record(world: &World, copies: usize) -> Vec<String> {
+    let path = world.askhook_home.join("askhook.db.spool");
+    let bytes = std::fs::read(&path).unwrap();
+    let json_start = bytes.iter().position(|&b| b == b'\n').unwrap() + 1;
+    let batch: Batch = serde_json::from_slice(&bytes[json_start..bytes.len() - 1]).unwrap();
+    let Batch::Records { records } = batch else {
+        panic!("a question record")
+    };
+    let mut file = std::fs::OpenOptions::new()
+        .append(true)
+        .open(&path)
+        .unwrap();
+    (1..=copies)
+        .map(|n| {
+            let mut records = records.clone();
+            let id = format!("toolu_big_copy_{n:03}");
+            for r in &mut records {
+                r.tool_use_id.clone_from(&id);
+            }
+            file.write_all(&spool::encode(&Batch::Records { records }).unwrap())
+                .unwrap();
+            id
+        })
+        .collect()
+}
+
+#[test]
+fn a_big_spool_never_costs_a_hook_its_own_event_and_memory_stays_bounded() {
+    const COPIES: usize = 16;
+    let world = World::new().env("ASKHOOK_BUSY_TIMEOUT_MS", "30");
+    warm_up(&world);
+    let holder = lock(&world);
+    // One real near-4 MiB event (ASKHOOK_MAX_INPUT_BYTES is 4 MiB), spooled by the hook.
+    let big = call("big", 0, 1, (3 << 20) + (1 << 19));
+    let env = [("ASKHOOK_DEADLINE_MS", "60000")];
+    let (out, _) = finish_within(
+        spawn_hook(&world, pre_tool_use(&world, &big), &env),
+        Duration::from_secs(120),
+    );
+    assert_exit_0_and_silent(&out, "the big event");
+    drop(holder);
+    let copies = replicate_the_spooled_record(&world, COPIES);
+    assert!(
+        spool_bytes(&world) > MEMORY_LIMIT,
+        "a spool larger than the memory limit"
+    );
+
+    for n in 0..3 {
+        let own = call("own", n, 2, 0);
+        let child = spawn_with_stdin(limited(&world, &["hook"]), pre_tool_use(&world, &own));
+        let (out, _) = finish_within(child, Duration::from_secs(30));
+        assert_exit_0_and_silent(&out, "a hook with a big spool");
+        assert_eq!(
+            rows_of(&world, &own),
+            2,
+            "the hook recorded its own event first"
+        );
+    }
+    assert!(no_deadline_spent(&world), "{:?}", world.error_lines());
+    assert!(
+        spool_bytes(&world) > 0,
+        "hooks leave most of a big spool to the CLI"
+    );
+
+    let out = limited(&world, &["stats"]).output().unwrap();
+    assert!(
+        out.status.success(),
+        "the CLI ingests within the limit: {out:?}"
+    );
+    assert_eq!(spool_bytes(&world), 0, "the CLI ingested the rest");
+    let all = rows(&open(&world));
+    for id in copies.iter().chain([&big.tool_use_id]) {
+        assert_eq!(
+            all.keys().filter(|(_, t, _)| t == id).count(),
+            1,
+            "{id} is in the log exactly once"
+        );
+    }
+}
+
+// ---- 7-8 of issue #12 (`--project` names, `forget --all`) are tested by their owner, in their
+// ---- own file or below this line.
