@@ -2,8 +2,10 @@
 //! classifier), decide (the core policy), record (one transaction, or the spool), and the
 //! output to print. Pure but for the store and the spool.
 //!
-//! The event comes first: it is committed (or spooled) before anything else is written, and
-//! only then does the hook ingest a small chunk of an older spool ([`HOOK_INGEST`]).
+//! The event comes first: as soon as it is built its spool record is held for the signal
+//! handler ([`deadline::hold`]), so a deadline or a `kill` spools it rather than losing it; it is
+//! committed (or spooled) before anything else is written, and only then does the hook ingest a
+//! small chunk of an older spool ([`HOOK_INGEST`]).
 
 use std::collections::HashMap;
 use std::time::Duration;
@@ -15,6 +17,7 @@ use askhook_core::question::Question;
 use askhook_core::registry::Registry;
 
 use crate::store::{self, spool, Batch, Outcome, Row, Store};
+use crate::sys::deadline;
 use crate::sys::project::project_root;
 
 use super::event::{event_of, Call, Event, HookEvent};
@@ -147,6 +150,21 @@ fn base_record(call: &Call, q: &Question, a: &Assessment, now_ms: i64) -> Row {
     }
 }
 
+/// Hand the event's spool record to the signal handler (see the module doc).
+fn hold(write: &Batch, what: &str) {
+    if let Ok(record) = spool::encode(write) {
+        deadline::hold(record, what);
+    }
+}
+
+/// How a lost event is named: its event, session and call.
+fn describe(event: &str, call: &Call) -> String {
+    format!(
+        "{event} of session {} call {} ({})",
+        call.session_id, call.tool_use_id, call.tool_name
+    )
+}
+
 fn open_store(ctx: &HookContext, errors: &mut Vec<String>) -> Option<Store> {
     match Store::open_for_hook(&ctx.paths.db, ctx.busy_timeout()) {
         Ok(store) => {
@@ -187,6 +205,7 @@ fn persist(store: Option<&mut Store>, write: &Batch, ctx: &HookContext, errors: 
     if let Some(store) = store {
         match store.apply(write) {
             Ok(()) => {
+                deadline::release();
                 ingest_some(store, write, ctx, errors);
                 return;
             }
@@ -205,6 +224,7 @@ fn persist(store: Option<&mut Store>, write: &Batch, ctx: &HookContext, errors: 
             ctx.paths.spool().display()
         ));
     }
+    deadline::release();
 }
 
 /// After the event is committed: ingest a small chunk of an older spool, when time allows.
@@ -233,7 +253,13 @@ fn ingest_some(store: &mut Store, write: &Batch, ctx: &HookContext, errors: &mut
 
 fn on_asked(call: &Call, questions: &[Question], ctx: &HookContext) -> Handled {
     let mut errors = Vec::new();
-    let (assessment, mut records) = assessed_records(call, questions, ctx, &mut errors);
+    let (assessment, records) = assessed_records(call, questions, ctx, &mut errors);
+    // Held as pending: if the run is cut before it prints a decision, the human is asked.
+    let pending = records_write(records);
+    hold(&pending, &describe("PreToolUse", call));
+    let Batch::Records { mut records } = pending else {
+        unreachable!("records_write makes records")
+    };
     let mut store = open_store(ctx, &mut errors);
     let ids: Vec<&str> = questions.iter().map(|q| q.id.as_str()).collect();
     let preferences = match store
@@ -265,7 +291,7 @@ fn on_asked(call: &Call, questions: &[Question], ctx: &HookContext) -> Handled {
         Decision::AutoDecide(choices) => {
             for (record, choice) in records.iter_mut().zip(choices) {
                 record.outcome = Outcome::AutoDecided;
-                record.reply.answer = Some(choice.label.clone());
+                record.reply.answer = Some(askhook_core::scrub::scrub(&choice.label).into_owned());
                 record.settled_at = Some(ctx.now_ms);
             }
             Output::Deny {
@@ -273,7 +299,12 @@ fn on_asked(call: &Call, questions: &[Question], ctx: &HookContext) -> Handled {
             }
         }
     };
-    persist(store.as_mut(), &records_write(records), ctx, &mut errors);
+    persist(
+        store.as_mut(),
+        &Batch::Records { records },
+        ctx,
+        &mut errors,
+    );
     Handled { output, errors }
 }
 
@@ -324,8 +355,10 @@ fn on_answered(
             }
         }
     };
+    let write = records_write(records);
+    hold(&write, &describe("PostToolUse", call));
     let mut store = open_store(ctx, &mut errors);
-    persist(store.as_mut(), &records_write(records), ctx, &mut errors);
+    persist(store.as_mut(), &write, ctx, &mut errors);
     Handled { output, errors }
 }
 
@@ -335,27 +368,29 @@ fn on_failed(call: &Call, questions: &[Question], error: &str, ctx: &HookContext
     for record in &mut records {
         fail(record, error, ctx.now_ms);
     }
+    let write = records_write(records);
+    hold(&write, &describe("PostToolUseFailure", call));
     let mut store = open_store(ctx, &mut errors);
-    persist(store.as_mut(), &records_write(records), ctx, &mut errors);
-    Handled {
-        output: Output::Context {
-            event: HookEvent::PostToolUseFailure,
-            text: policy::failure_context(error),
-        },
-        errors,
-    }
+    persist(store.as_mut(), &write, ctx, &mut errors);
+    let output = Output::Context {
+        event: HookEvent::PostToolUseFailure,
+        text: policy::failure_context(error),
+    };
+    Handled { output, errors }
 }
 
-fn on_turn_ended(session_id: String, _event: HookEvent, ctx: &HookContext) -> Handled {
+fn on_turn_ended(session_id: String, event: HookEvent, ctx: &HookContext) -> Handled {
     // Nothing was ever recorded: do not create a database for a session that asked nothing.
     if !ctx.paths.db.exists() && !ctx.paths.spool().exists() {
         return Handled::abstain();
     }
     let mut errors = Vec::new();
+    let what = format!("{event:?} of session {session_id}");
     let write = Batch::Decline {
         session_id,
         at: ctx.now_ms,
     };
+    hold(&write, &what);
     let mut store = open_store(ctx, &mut errors);
     persist(store.as_mut(), &write, ctx, &mut errors);
     Handled {

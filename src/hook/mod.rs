@@ -8,7 +8,8 @@
 //!   ([`crate::sys::deadline`]);
 //! - stdin is read once, capped (`ASKHOOK_MAX_INPUT_BYTES`), then parsed as a slice;
 //! - payloads that are not ours (other tools, other events) open nothing and record nothing;
-//! - a write that cannot be committed within the busy budget goes to the spool.
+//! - a write that cannot be committed within the busy budget goes to the spool, and so does
+//!   the event when the deadline or SIGTERM, SIGINT or SIGHUP cuts the run.
 
 pub mod event;
 pub mod handle;
@@ -82,12 +83,12 @@ pub fn run(paths: Paths, budget: Budget) -> Vec<u8> {
     let started = Instant::now();
     let now_ms = crate::sys::time::now_ms();
     let log = ErrorLog::new(&paths.error_log);
-    let expired = format!(
-        "{} [hook] deadline of {} ms spent; abstained (raise ASKHOOK_DEADLINE_MS if this repeats)",
-        crate::sys::time::format_rfc3339(now_ms.saturating_add(budget.deadline.as_millis() as i64)),
-        budget.deadline.as_millis()
-    );
-    if let Err(e) = deadline::arm(budget.deadline, &paths.error_log, &expired) {
+    let files = deadline::Files {
+        error_log: &paths.error_log,
+        spool: &paths.spool(),
+        lost_marker: &paths.lost_marker(),
+    };
+    if let Err(e) = deadline::arm(budget.deadline, &files) {
         log.write("hook", &format!("could not start the deadline timer: {e}"));
     }
     panic::set_hook(Box::new(|info| {

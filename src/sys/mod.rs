@@ -1,12 +1,14 @@
 //! The edges every other module stands on: where files are ([`paths`], the only place that
 //! reads env and HOME), how they are written ([`fsutil`]: private modes, locks, atomic writes),
-//! the hook's hard deadline ([`deadline`]) and bounded error log ([`errlog`]), the clock and
-//! dates ([`time`]), what a project is ([`project`]), and terminal output ([`ui`]).
+//! the hook's hard deadline and signal handling ([`deadline`], writing through [`sigsafe`]) and
+//! bounded error log ([`errlog`]), the clock and dates ([`time`]), what a project is
+//! ([`project`]), and terminal output ([`ui`]).
 
 pub mod deadline;
 pub mod errlog;
 pub mod fsutil;
 pub mod paths;
 pub mod project;
+pub mod sigsafe;
 pub mod time;
 pub mod ui;

@@ -1,11 +1,12 @@
 //! The findings of issue #12's fault-injection pass, each reproduced through the real binary:
-//! a torn spool record eating later events (1), a big spool costing hooks their own event (2).
+//! a torn spool record eating later events (1), a big spool costing hooks their own event (2),
+//! SIGTERM losing the event (4), the deadline's log lines bypassing the error log's cap (6).
 //!
 //! What a user would notice if these failed: questions missing from the log with no trace, a
-//! hook that delays the session by seconds.
+//! hook that delays the session by seconds, an error log that keeps growing.
 
 use std::io::Write as _;
-use std::os::unix::process::CommandExt;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
@@ -107,6 +108,23 @@ pub(crate) fn finish_within(mut child: Child, budget: Duration) -> (Output, Dura
         std::thread::sleep(Duration::from_millis(5));
     }
     (child.wait_with_output().unwrap(), started.elapsed())
+}
+
+/// Wait until process `pid` sleeps (blocked reading stdin, or waiting on a lock): by then its
+/// signal handlers are installed.
+pub(crate) fn wait_until_sleeping(pid: u32) {
+    let started = Instant::now();
+    while started.elapsed() < Duration::from_secs(20) {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        let state = stat
+            .rsplit(')')
+            .next()
+            .and_then(|rest| rest.trim().chars().next());
+        if state == Some('S') {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
 }
 
 #[track_caller]
@@ -361,6 +379,112 @@ fn a_big_spool_never_costs_a_hook_its_own_event_and_memory_stays_bounded() {
             "{id} is in the log exactly once"
         );
     }
+}
+
+// ---- 4. SIGTERM, SIGINT, SIGHUP: the event is spooled, the exit is 0 -------------------------
+
+const SIGNALS: &[(&str, libc::c_int)] = &[
+    ("SIGTERM", libc::SIGTERM),
+    ("SIGINT", libc::SIGINT),
+    ("SIGHUP", libc::SIGHUP),
+];
+
+/// Run `call` against a locked database (the hook waits on it), signal it once it waits, and
+/// return its output. Retried when the signal beat the handler's installation (it then dies
+/// by the signal without a word in the error log).
+fn signalled_while_waiting(world: &World, c: &Call, signal: libc::c_int) -> Output {
+    for _ in 0..3 {
+        let holder = lock(world);
+        let child = spawn_with_stdin(hook_with_default_signals(world), pre_tool_use(world, c));
+        wait_until_sleeping(child.id());
+        std::thread::sleep(Duration::from_millis(20));
+        // SAFETY: signalling our own child by its pid.
+        unsafe { libc::kill(child.id() as libc::pid_t, signal) };
+        let (out, _) = finish_within(child, Duration::from_secs(30));
+        drop(holder);
+        if out.status.signal() != Some(signal)
+            || world.error_lines().iter().any(|l| l.contains("received"))
+        {
+            return out;
+        }
+    }
+    panic!("signal {signal} always arrived before the hook started")
+}
+
+/// `askhook hook` waiting up to 3 s on a busy database, with the termination signals at their
+/// default disposition (a shell running the tests in the background ignores SIGINT, and an
+/// ignored signal stays ignored by the hook, by design).
+fn hook_with_default_signals(world: &World) -> Command {
+    let mut cmd = world.command();
+    cmd.arg("hook").env("ASKHOOK_BUSY_TIMEOUT_MS", "3000");
+    // SAFETY: signal() is async-signal-safe.
+    unsafe {
+        cmd.pre_exec(|| {
+            for (_, signal) in SIGNALS {
+                libc::signal(*signal, libc::SIG_DFL);
+            }
+            Ok(())
+        });
+    }
+    cmd
+}
+
+#[test]
+fn a_signalled_hook_spools_its_event_and_exits_0() {
+    for (name, signal) in SIGNALS {
+        let world = World::new();
+        warm_up(&world);
+        let c = call("signal", *signal as usize, 2, 0);
+        let out = signalled_while_waiting(&world, &c, *signal);
+        assert_exit_0_and_silent(&out, name);
+        assert_log_has(&world, &format!("{name} received; the event was spooled"));
+        ingest_with_the_cli(&world);
+        assert_eq!(rows_of(&world, &c), 2, "{name}: the event is in the log");
+    }
+}
+
+#[test]
+fn a_hook_signalled_while_reading_its_payload_still_records_it() {
+    let world = World::new();
+    let c = call("early-signal", 0, 2, 0);
+    let mut child = hook_with_default_signals(&world)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_until_sleeping(child.id());
+    // SAFETY: signalling our own child by its pid.
+    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGTERM) };
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(&pre_tool_use(&world, &c)).unwrap();
+    drop(stdin);
+    let (out, _) = finish_within(child, Duration::from_secs(30));
+    assert_exit_0_and_silent(&out, "SIGTERM while reading");
+    assert_log_has(&world, "SIGTERM received; the event was spooled");
+    ingest_with_the_cli(&world);
+    assert_eq!(rows_of(&world, &c), 2, "the event is in the log");
+}
+
+// ---- 6. The error log's cap holds for the deadline's lines --------------------------------
+
+#[test]
+fn the_deadline_handler_rotates_the_error_log_at_its_cap() {
+    const CAP: usize = 1024 * 1024;
+    let world = World::new().env("ASKHOOK_DEADLINE_MS", "0");
+    std::fs::create_dir_all(&world.askhook_home).unwrap();
+    std::fs::write(world.error_log(), vec![b'x'; CAP - 10]).unwrap();
+    for n in 0..20 {
+        let out = world.hook(&pre_tool_use(&world, &call("cap", n, 1, 0)));
+        assert_exit_0_and_silent(&out, "a hook cut by its deadline");
+    }
+    let size = std::fs::metadata(world.error_log()).unwrap().len();
+    assert!(
+        size < 64 * 1024,
+        "the log was rotated, not grown: {size} bytes"
+    );
+    assert!(world.askhook_home.join("errors.log.1").exists());
+    assert_log_has(&world, "deadline of 0 ms spent");
 }
 
 // ---- 7-8 of issue #12 (`--project` names, `forget --all`) are tested by their owner, in their
