@@ -1,6 +1,9 @@
 //! The settings commands: `askhook install`, `uninstall`, `status` and `rollback`. The edit
 //! path itself (lock, re-read, merge, backup, atomic write) is [`crate::install`]; this file
 //! decides what to print.
+//!
+//! `status` also checks the data folder ([`super::health`]; `data` in `--json`) and exits 1
+//! when the hook cannot record there, or did not.
 
 use std::fs;
 use std::io;
@@ -18,7 +21,7 @@ use crate::install::{
 use crate::sys::{fsutil, ui};
 use crate::Context;
 
-use super::Run;
+use super::{health, Run};
 
 impl Run for InstallArgs {
     fn run(&self, ctx: &Context) -> Result<ExitCode> {
@@ -302,12 +305,29 @@ pub fn scope_lines(s: &ScopeStatus) -> Vec<String> {
     lines
 }
 
+/// `status --json`: the registrations, and the data folder.
+#[derive(serde::Serialize)]
+struct StatusJson<'a> {
+    #[serde(flatten)]
+    report: &'a crate::install::StatusReport,
+    data: &'a health::Health,
+}
+
 pub fn status(args: &StatusArgs, ctx: &Context) -> Result<ExitCode> {
     let report = report(&args.target, ctx);
+    let data = health::check(ctx);
+    let code = if data.ok() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    };
     if args.json {
-        let text = serde_json::to_string_pretty(&report).expect("status serialises");
-        ui::println(&text)?;
-        return Ok(ExitCode::SUCCESS);
+        let json = StatusJson {
+            report: &report,
+            data: &data,
+        };
+        ui::println(&serde_json::to_string_pretty(&json).expect("status serialises"))?;
+        return Ok(code);
     }
     let mut lines = Vec::new();
     if let Some(b) = &report.binary {
@@ -321,7 +341,11 @@ pub fn status(args: &StatusArgs, ctx: &Context) -> Result<ExitCode> {
         .iter()
         .any(|s| !s.items.is_empty() && (!s.registered || !s.duplicates.is_empty() || s.dead > 0));
     let any = report.scopes.iter().any(|s| s.registered);
-    lines.push(if needs_repair {
+    lines.push("data folder".into());
+    lines.extend(health::lines(&data));
+    lines.push(if !data.ok() {
+        "next: fix the PROBLEM lines above: askhook could not, or cannot, record there.".into()
+    } else if needs_repair {
         "next: run `askhook install` (with the same --scope) to repair the registration.".into()
     } else if any {
         "next: nothing to do; `askhook doctor` runs a self-test of the hook.".into()
@@ -329,5 +353,5 @@ pub fn status(args: &StatusArgs, ctx: &Context) -> Result<ExitCode> {
         "next: `askhook install` registers askhook for your user (or --scope project|local).".into()
     });
     print_lines(&lines)?;
-    Ok(ExitCode::SUCCESS)
+    Ok(code)
 }

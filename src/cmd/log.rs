@@ -39,6 +39,9 @@ impl Run for LogArgs {
                 }
             }
         }
+        if let Some(hint) = super::health::hint(ctx) {
+            ui::eprintln_warning(&hint);
+        }
         Ok(ExitCode::SUCCESS)
     }
 }

@@ -31,6 +31,7 @@ pub mod demo;
 pub mod doctor;
 pub mod export;
 pub mod forget;
+pub mod health;
 pub mod hook;
 pub mod import;
 pub mod install;

@@ -5,7 +5,8 @@
 //! The event comes first: as soon as it is built its spool record is held for the signal
 //! handler ([`deadline::hold`]), so a deadline or a `kill` spools it rather than losing it; it is
 //! committed (or spooled) before anything else is written, and only then does the hook ingest a
-//! small chunk of an older spool ([`HOOK_INGEST`]).
+//! small chunk of an older spool ([`HOOK_INGEST`]). An event that reaches neither the database
+//! nor the spool is reported in [`Handled::lost`].
 
 use std::collections::HashMap;
 use std::time::Duration;
@@ -200,14 +201,19 @@ fn records_write(mut records: Vec<Row>) -> Batch {
 }
 
 /// Commit `write`, or spool it when the database cannot take it now; then, when it was
-/// committed, ingest a chunk of the spool.
-fn persist(store: Option<&mut Store>, write: &Batch, ctx: &HookContext, errors: &mut Vec<String>) {
+/// committed, ingest a chunk of the spool. Returns why the event was lost, if it was.
+fn persist(
+    store: Option<&mut Store>,
+    write: &Batch,
+    ctx: &HookContext,
+    errors: &mut Vec<String>,
+) -> Option<String> {
     if let Some(store) = store {
         match store.apply(write) {
             Ok(()) => {
                 deadline::release();
                 ingest_some(store, write, ctx, errors);
-                return;
+                return None;
             }
             Err(e) => errors.push(format!(
                 "database write failed: {e}{}; spooled",
@@ -218,13 +224,16 @@ fn persist(store: Option<&mut Store>, write: &Batch, ctx: &HookContext, errors: 
         errors.push("the event was spooled".into());
     }
     let budget = ctx.remaining().max(Duration::from_millis(50));
-    if let Err(e) = spool::append(&ctx.paths.spool(), write, budget) {
-        errors.push(format!(
-            "spool write to {} failed: {e}; this event is lost",
-            ctx.paths.spool().display()
-        ));
-    }
+    let lost = spool::append(&ctx.paths.spool(), write, budget)
+        .err()
+        .map(|e| {
+            format!(
+                "spool write to {} failed: {e}; this event is lost",
+                ctx.paths.spool().display()
+            )
+        });
     deadline::release();
+    lost
 }
 
 /// After the event is committed: ingest a small chunk of an older spool, when time allows.
@@ -248,6 +257,15 @@ fn ingest_some(store: &mut Store, write: &Batch, ctx: &HookContext, errors: &mut
             }
         }
         Err(e) => errors.push(format!("spool not ingested yet: {e}{}", busy_hint(&e))),
+    }
+}
+
+/// The handled result of an event: its output, the error-log lines, and the loss if any.
+fn handled(output: Output, errors: Vec<String>, lost: Option<String>) -> Handled {
+    Handled {
+        output,
+        errors,
+        lost,
     }
 }
 
@@ -299,13 +317,13 @@ fn on_asked(call: &Call, questions: &[Question], ctx: &HookContext) -> Handled {
             }
         }
     };
-    persist(
+    let lost = persist(
         store.as_mut(),
         &Batch::Records { records },
         ctx,
         &mut errors,
     );
-    Handled { output, errors }
+    handled(output, errors, lost)
 }
 
 fn settle(record: &mut Row, answer: Answer, now_ms: i64) {
@@ -358,8 +376,8 @@ fn on_answered(
     let write = records_write(records);
     hold(&write, &describe("PostToolUse", call));
     let mut store = open_store(ctx, &mut errors);
-    persist(store.as_mut(), &write, ctx, &mut errors);
-    Handled { output, errors }
+    let lost = persist(store.as_mut(), &write, ctx, &mut errors);
+    handled(output, errors, lost)
 }
 
 fn on_failed(call: &Call, questions: &[Question], error: &str, ctx: &HookContext) -> Handled {
@@ -371,12 +389,12 @@ fn on_failed(call: &Call, questions: &[Question], error: &str, ctx: &HookContext
     let write = records_write(records);
     hold(&write, &describe("PostToolUseFailure", call));
     let mut store = open_store(ctx, &mut errors);
-    persist(store.as_mut(), &write, ctx, &mut errors);
+    let lost = persist(store.as_mut(), &write, ctx, &mut errors);
     let output = Output::Context {
         event: HookEvent::PostToolUseFailure,
         text: policy::failure_context(error),
     };
-    Handled { output, errors }
+    handled(output, errors, lost)
 }
 
 fn on_turn_ended(session_id: String, event: HookEvent, ctx: &HookContext) -> Handled {
@@ -392,9 +410,6 @@ fn on_turn_ended(session_id: String, event: HookEvent, ctx: &HookContext) -> Han
     };
     hold(&write, &what);
     let mut store = open_store(ctx, &mut errors);
-    persist(store.as_mut(), &write, ctx, &mut errors);
-    Handled {
-        output: Output::Abstain,
-        errors,
-    }
+    let lost = persist(store.as_mut(), &write, ctx, &mut errors);
+    handled(Output::Abstain, errors, lost)
 }

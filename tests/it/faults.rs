@@ -1,16 +1,22 @@
 //! The findings of issue #12's fault-injection pass, each reproduced through the real binary:
 //! a torn spool record eating later events (1), a big spool costing hooks their own event (2),
-//! SIGTERM losing the event (4), the deadline's log lines bypassing the error log's cap (6).
+//! SIGTERM losing the event (4), a full or read-only disk losing events silently (5), the
+//! deadline's log lines bypassing the error log's cap (6).
 //!
 //! What a user would notice if these failed: questions missing from the log with no trace, a
 //! hook that delays the session by seconds, an error log that keeps growing.
+//!
+//! Mounting a tmpfs (the full and read-only disk cases) needs root: elsewhere those tests say
+//! so on stderr and pass without running (CI runs as root).
 
 use std::io::Write as _;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use askhook::store::{spool, Batch};
+use serde_json::Value;
 
 use crate::harness::{fixture, stderr, World};
 use crate::load::{
@@ -464,6 +470,151 @@ fn a_hook_signalled_while_reading_its_payload_still_records_it() {
     assert_log_has(&world, "SIGTERM received; the event was spooled");
     ingest_with_the_cli(&world);
     assert_eq!(rows_of(&world, &c), 2, "the event is in the log");
+}
+
+// ---- 5. A full or read-only disk: every lost event leaves a trace ----------------------------
+
+/// A tmpfs mounted on a folder, unmounted when dropped.
+pub(crate) struct Tmpfs(PathBuf);
+
+impl Tmpfs {
+    /// Mount a tmpfs of `size` (e.g. "192k") on `dir`; `None` (and a note on stderr) where
+    /// that is not allowed.
+    pub(crate) fn mount(dir: &Path, size: &str) -> Option<Tmpfs> {
+        std::fs::create_dir_all(dir).unwrap();
+        let c = |s: &str| std::ffi::CString::new(s).unwrap();
+        let target = std::ffi::CString::new(dir.as_os_str().as_encoded_bytes()).unwrap();
+        let options = c(&format!("size={size},mode=0700"));
+        // SAFETY: valid C strings; mounting needs privileges, checked by the return value.
+        let rc = unsafe {
+            libc::mount(
+                c("tmpfs").as_ptr(),
+                target.as_ptr(),
+                c("tmpfs").as_ptr(),
+                0,
+                options.as_ptr().cast(),
+            )
+        };
+        if rc != 0 {
+            eprintln!(
+                "SKIPPED: cannot mount a tmpfs ({}); run as root to test a full or read-only disk",
+                std::io::Error::last_os_error()
+            );
+            return None;
+        }
+        Some(Tmpfs(dir.to_path_buf()))
+    }
+
+    fn remount_read_only(&self) {
+        let target = std::ffi::CString::new(self.0.as_os_str().as_encoded_bytes()).unwrap();
+        // SAFETY: a valid C string; remounting an fs we mounted.
+        let rc = unsafe {
+            libc::mount(
+                std::ptr::null(),
+                target.as_ptr(),
+                std::ptr::null(),
+                libc::MS_REMOUNT | libc::MS_RDONLY,
+                std::ptr::null(),
+            )
+        };
+        assert_eq!(
+            rc,
+            0,
+            "remount read-only: {}",
+            std::io::Error::last_os_error()
+        );
+    }
+}
+
+impl Drop for Tmpfs {
+    fn drop(&mut self) {
+        let target = std::ffi::CString::new(self.0.as_os_str().as_encoded_bytes()).unwrap();
+        // SAFETY: a valid C string; unmounting what we mounted.
+        unsafe { libc::umount2(target.as_ptr(), libc::MNT_DETACH) };
+    }
+}
+
+fn data_json(world: &World, command: &str) -> (Option<i32>, Value) {
+    let out = world.run(&[command, "--json"]).output();
+    let v: Value = serde_json::from_slice(&out.stdout).expect("--json is JSON");
+    (out.status.code(), v["data"].clone())
+}
+
+/// Whether `call` is in the database or the spool (read once everything ran).
+fn recorded_somewhere(world: &World, c: &Call) -> bool {
+    let spooled = std::fs::read(world.askhook_home.join("askhook.db.spool")).unwrap_or_default();
+    let id = c.tool_use_id.as_bytes();
+    rows_of(world, c) > 0 || spooled.windows(id.len()).any(|w| w == id)
+}
+
+#[test]
+fn a_full_disk_leaves_a_trace_of_every_lost_event_and_doctor_and_status_fail() {
+    let world = World::new();
+    let Some(_disk) = Tmpfs::mount(&world.askhook_home, "192k") else {
+        return;
+    };
+    let mut said_lost = Vec::new();
+    let calls: Vec<Call> = (0..120).map(|n| call("full", n, 1, 0)).collect();
+    for c in &calls {
+        let out = world.hook(&pre_tool_use(&world, c));
+        assert_exit_0_and_silent(&out, "a hook on a full disk");
+        if stderr(&out).contains("this event is lost") {
+            said_lost.push(c.tool_use_id.clone());
+        }
+    }
+    for c in calls.iter().filter(|c| !said_lost.contains(&c.tool_use_id)) {
+        assert!(
+            recorded_somewhere(&world, c),
+            "{} vanished without a trace",
+            c.tool_use_id
+        );
+    }
+    eprintln!("{} of 120 lost, each said so on stderr", said_lost.len());
+    assert!(!said_lost.is_empty(), "192 KiB cannot hold 120 questions");
+    assert!(
+        world.askhook_home.join("askhook.db.lost").exists(),
+        "the marker the CLI sees"
+    );
+    for command in ["doctor", "status"] {
+        let (code, data) = data_json(&world, command);
+        assert_eq!(code, Some(1), "{command} fails on a full disk: {data:#}");
+        let problems = data["problems"].to_string();
+        let both = problems.contains("is full") && problems.contains("could not be recorded");
+        assert!(both, "{command}: {problems}");
+    }
+}
+
+#[test]
+fn a_read_only_data_folder_is_reported_by_the_hook_log_doctor_and_status() {
+    let world = World::new();
+    let Some(disk) = Tmpfs::mount(&world.askhook_home, "4m") else {
+        return;
+    };
+    disk.remount_read_only();
+    let c = call("read-only", 0, 1, 0);
+    let out = world.hook(&pre_tool_use(&world, &c));
+    assert_exit_0_and_silent(&out, "a hook on a read-only disk");
+    assert!(
+        stderr(&out).contains("this event is lost"),
+        "{}",
+        stderr(&out)
+    );
+    let log = world.run(&["log"]).success();
+    assert!(crate::harness::stdout(&log).contains("no questions recorded yet"));
+    assert!(
+        stderr(&log).contains("hooks cannot write"),
+        "{}",
+        stderr(&log)
+    );
+    for command in ["doctor", "status"] {
+        let (code, data) = data_json(&world, command);
+        assert_eq!(code, Some(1), "{command}: {data:#}");
+        assert_eq!(data["writable"], false, "{command}");
+        assert!(
+            data["problems"].to_string().contains("cannot write"),
+            "{command}: {data:#}"
+        );
+    }
 }
 
 // ---- 6. The error log's cap holds for the deadline's lines --------------------------------
