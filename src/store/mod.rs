@@ -195,11 +195,18 @@ impl Store {
         if let Some(dir) = path.parent() {
             fsutil::create_private_dir(dir)?;
         }
-        if !path.exists() {
-            // Create the file ourselves so it is private from the first byte; SQLite gives the
-            // -wal and -shm files the same mode.
-            let _ = fsutil::private_options(std::fs::OpenOptions::new().write(true).create(true))
-                .open(path);
+        match std::fs::metadata(path) {
+            // SQLite would block reading a FIFO for ever.
+            Ok(meta) if !meta.is_file() => return Err(fsutil::not_regular().into()),
+            Ok(_) => {}
+            Err(_) => {
+                // Create the file ourselves so it is private from the first byte; SQLite gives
+                // the -wal and -shm files the same mode.
+                let _ = fsutil::open_regular(
+                    path,
+                    fsutil::private_options(std::fs::OpenOptions::new().write(true).create(true)),
+                );
+            }
         }
         let conn = Connection::open_with_flags(
             path,
@@ -212,6 +219,9 @@ impl Store {
 
     /// Open an existing database for reading only (query commands); fails when it is missing.
     pub fn open_read_only(path: &Path, busy_timeout: Duration) -> Result<Store> {
+        if !std::fs::metadata(path)?.is_file() {
+            return Err(fsutil::not_regular().into());
+        }
         let conn = Connection::open_with_flags(
             path,
             OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,

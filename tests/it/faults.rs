@@ -1,10 +1,10 @@
 //! The findings of issue #12's fault-injection pass, each reproduced through the real binary:
 //! a torn spool record eating later events (1), a big spool costing hooks their own event (2),
-//! SIGTERM losing the event (4), a full or read-only disk losing events silently (5), the
-//! deadline's log lines bypassing the error log's cap (6).
+//! a FIFO hanging the hook (3), SIGTERM losing the event (4), a full or read-only disk losing
+//! events silently (5), the deadline's log lines bypassing the error log's cap (6).
 //!
 //! What a user would notice if these failed: questions missing from the log with no trace, a
-//! hook that delays the session by seconds, an error log that keeps growing.
+//! hook that delays the session by seconds or forever, an error log that keeps growing.
 //!
 //! Mounting a tmpfs (the full and read-only disk cases) needs root: elsewhere those tests say
 //! so on stderr and pass without running (CI runs as root).
@@ -384,6 +384,87 @@ fn a_big_spool_never_costs_a_hook_its_own_event_and_memory_stays_bounded() {
             1,
             "{id} is in the log exactly once"
         );
+    }
+}
+
+// ---- 3. A FIFO where a file should be never hangs the hook ---------------------------------
+
+fn mkfifo(path: &Path) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let c = std::ffi::CString::new(path.as_os_str().as_encoded_bytes()).unwrap();
+    // SAFETY: a valid C string.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0, "mkfifo");
+}
+
+/// What the hook must do with FIFOs in place of some of its files.
+struct FifoCase {
+    name: &'static str,
+    fifos: &'static [&'static str],
+    /// Keep stdin open, so that only the deadline ends the run (its handler logs).
+    stdin_held_open: bool,
+    /// Lock the database, so the event goes to the spool.
+    locked: bool,
+}
+
+#[rustfmt::skip]
+const FIFO_CASES: &[FifoCase] = &[
+    FifoCase { name: "an error-log FIFO, a run that logs", fifos: &["errors.log"], stdin_held_open: false, locked: true },
+    FifoCase { name: "an error-log FIFO, the deadline's handler", fifos: &["errors.log"], stdin_held_open: true, locked: false },
+    FifoCase { name: "a registry FIFO", fifos: &["registry.json"], stdin_held_open: false, locked: false },
+    FifoCase { name: "spool and lost-events marker FIFOs", fifos: &["askhook.db.spool", "askhook.db.lost"], stdin_held_open: false, locked: true },
+    FifoCase { name: "a database FIFO", fifos: &["askhook.db"], stdin_held_open: false, locked: false },
+];
+
+/// Run the hook for a FIFO case: on its payload, or with its stdin held open (then only the
+/// deadline, 200 ms, ends it, and its signal handler writes the log). Its output and time.
+fn run_fifo_case(world: &World, case: &FifoCase, c: &Call) -> (Output, Duration) {
+    let mut cmd = world.command();
+    cmd.arg("hook");
+    if case.stdin_held_open {
+        cmd.env("ASKHOOK_DEADLINE_MS", "200");
+        return crate::hook::run_with_stdin_held_open(cmd);
+    }
+    finish_within(
+        spawn_with_stdin(cmd, pre_tool_use(world, c)),
+        Duration::from_secs(10),
+    )
+}
+
+#[test]
+fn a_fifo_in_place_of_a_file_never_hangs_the_hook() {
+    for case in FIFO_CASES {
+        let world = World::new().env("ASKHOOK_BUSY_TIMEOUT_MS", "30");
+        if case.fifos != ["askhook.db"] {
+            warm_up(&world);
+        }
+        for fifo in case.fifos {
+            mkfifo(&world.askhook_home.join(fifo));
+        }
+        let holder = case.locked.then(|| lock(&world));
+        let c = call("fifo", 0, 1, 0);
+        // The old hook blocked for ever here; this one is done well inside Claude Code's 5 s
+        // (its deadline is 2.5 s, and only the held-stdin case waits for it).
+        let (out, took) = run_fifo_case(&world, case, &c);
+        drop(holder);
+        assert_exit_0_and_silent(&out, case.name);
+        assert!(
+            took < Duration::from_millis(4500),
+            "{}: took {took:?}",
+            case.name
+        );
+        if case.fifos == ["registry.json"] {
+            assert_eq!(rows_of(&world, &c), 1, "{}: recorded", case.name);
+            assert_log_has(&world, "not a regular file");
+            assert!(
+                no_deadline_spent(&world),
+                "{}: spent the deadline",
+                case.name
+            );
+        }
+        if case.fifos[0] == "askhook.db.spool" {
+            let said = stderr(&out);
+            assert!(said.contains("this event is lost"), "{}: {said}", case.name);
+        }
     }
 }
 
