@@ -1,7 +1,8 @@
 //! The findings of issue #12's fault-injection pass, each reproduced through the real binary:
 //! a torn spool record eating later events (1), a big spool costing hooks their own event (2),
 //! a FIFO hanging the hook (3), SIGTERM losing the event (4), a full or read-only disk losing
-//! events silently (5), the deadline's log lines bypassing the error log's cap (6).
+//! events silently (5), the deadline's log lines bypassing the error log's cap and a hook typed
+//! at a terminal (6). The random, rerunnable version is `fault_runner.rs`.
 //!
 //! What a user would notice if these failed: questions missing from the log with no trace, a
 //! hook that delays the session by seconds or forever, an error log that keeps growing.
@@ -698,7 +699,7 @@ fn a_read_only_data_folder_is_reported_by_the_hook_log_doctor_and_status() {
     }
 }
 
-// ---- 6. The error log's cap holds for the deadline's lines --------------------------------
+// ---- 6. The error log's cap holds for the deadline's lines; a hook typed at a terminal --------
 
 #[test]
 fn the_deadline_handler_rotates_the_error_log_at_its_cap() {
@@ -717,6 +718,47 @@ fn the_deadline_handler_rotates_the_error_log_at_its_cap() {
     );
     assert!(world.askhook_home.join("errors.log.1").exists());
     assert_log_has(&world, "deadline of 0 ms spent");
+}
+
+#[test]
+fn a_hook_typed_at_a_terminal_says_what_it_is_for_at_once() {
+    use std::os::fd::{FromRawFd, OwnedFd};
+    let world = World::new();
+    let (mut master, mut slave) = (0, 0);
+    // SAFETY: openpty writes two fds into the out-parameters; null name/termios/winsize.
+    let rc = unsafe {
+        libc::openpty(
+            &raw mut master,
+            &raw mut slave,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            std::ptr::null(),
+        )
+    };
+    assert_eq!(rc, 0, "openpty");
+    // SAFETY: fresh fds owned here.
+    let (_master, slave) = unsafe { (OwnedFd::from_raw_fd(master), OwnedFd::from_raw_fd(slave)) };
+    let child = world
+        .command()
+        .arg("hook")
+        .env("ASKHOOK_DEADLINE_MS", "60000")
+        .stdin(Stdio::from(slave))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (out, _) = finish_within(child, Duration::from_secs(20));
+    assert_exit_0_and_silent(&out, "askhook hook at a terminal");
+    assert!(
+        stderr(&out).contains("is the Claude Code hook"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(
+        world.error_lines().is_empty(),
+        "nothing to log: {:?}",
+        world.error_lines()
+    );
 }
 
 // ---- 7-8 of issue #12 (`--project` names, `forget --all`) are tested by their owner, in their
