@@ -7,6 +7,7 @@ mod harness;
 
 mod classify;
 mod doctor;
+mod fault_runner;
 mod faults;
 mod hook;
 mod install;
