@@ -26,9 +26,9 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
-use crate::faults::{call, finish_within, lock, spawn_hook, warm_up};
+use crate::faults::{call, finish_within, spawn_hook, warm_up};
 use crate::harness::World;
-use crate::load::{ingest_with_the_cli, open_intact, pre_tool_use, rows, Call, Rng};
+use crate::load::{ingest_with_the_cli, pre_tool_use, rows, Call, Rng};
 
 /// The hooks' budgets: a short busy wait, so locked runs spool; a long deadline, because the
 /// deadline is not one of this runner's faults (`load.rs` cuts runs with it) and a debug
@@ -102,8 +102,8 @@ fn pick_fault(rng: &mut Rng) -> Fault {
 
 /// One run: start the hooks, fault them at random moments within twice `span`, wait for all.
 fn one_run(world: &World, rng: &mut Rng, run: usize, span: Duration) -> (Vec<Launched>, bool) {
-    let locked = rng.below(3) == 0;
-    let holder = locked.then(|| lock(world));
+    let holder = (rng.below(3) == 0).then(|| lock(world)).flatten();
+    let locked = holder.is_some();
     let started = Instant::now();
     let mut hooks = Vec::new();
     for i in 0..=rng.below(4) as usize {
@@ -233,11 +233,36 @@ fn judge(launched: &[Launched], tiny_disk: bool, tally: &mut Tally) -> Vec<(Call
     expect
 }
 
+/// Hold the database's write lock (until dropped), when it can be taken: on the full tmpfs the
+/// shared-memory file it needs may not be able to grow.
+fn lock(world: &World) -> Option<rusqlite::Connection> {
+    let holder = rusqlite::Connection::open(world.db()).ok()?;
+    holder.busy_timeout(Duration::from_secs(5)).ok()?;
+    holder.execute_batch("BEGIN EXCLUSIVE").ok()?;
+    Some(holder)
+}
+
+/// Open the database and check it passes `PRAGMA integrity_check`. The WAL index is kept in
+/// this process's memory (`locking_mode = EXCLUSIVE`, no other process runs between runs): on
+/// the full tmpfs the shared-memory file may not be able to grow, which says nothing about the
+/// database.
+fn intact(world: &World, when: &str) -> rusqlite::Connection {
+    let conn = rusqlite::Connection::open(world.db()).expect("the database opens");
+    conn.busy_timeout(Duration::from_secs(5)).unwrap();
+    conn.pragma_update(None, "locking_mode", "EXCLUSIVE")
+        .unwrap();
+    let check: String = conn
+        .query_row("PRAGMA integrity_check", [], |r| r.get(0))
+        .unwrap_or_else(|e| panic!("PRAGMA integrity_check {when}: {e}"));
+    assert_eq!(check, "ok", "the database is damaged {when}");
+    conn
+}
+
 /// Every call that must be recorded has all its rows once (or, on a full disk, still waits in
 /// the spool); every other has all or none.
 fn check_rows(world: &World, expect: &[(Call, bool)]) {
     let mut per_call: BTreeMap<String, usize> = BTreeMap::new();
-    for (_, id, _) in rows(&open_intact(world, "at the end")).into_keys() {
+    for (_, id, _) in rows(&intact(world, "at the end")).into_keys() {
         *per_call.entry(id).or_default() += 1;
     }
     let spool = std::fs::read(world.askhook_home.join("askhook.db.spool")).unwrap_or_default();
@@ -278,7 +303,7 @@ fn phase(
         let (launched, locked) = one_run(world, rng, tally.runs + run, span);
         tally.locked_runs += usize::from(locked);
         expect.extend(judge(&launched, tiny, tally));
-        drop(open_intact(world, &format!("after run {run}")));
+        drop(intact(world, &format!("after run {run}")));
         tally.integrity_checks += 1;
     }
     tally.runs += runs;
