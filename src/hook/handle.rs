@@ -224,16 +224,16 @@ fn persist(
         errors.push("the event was spooled".into());
     }
     let budget = ctx.remaining().max(Duration::from_millis(50));
-    let lost = spool::append(&ctx.paths.spool(), write, budget)
-        .err()
-        .map(|e| {
-            format!(
-                "spool write to {} failed: {e}; this event is lost",
-                ctx.paths.spool().display()
-            )
-        });
-    deadline::release();
-    lost
+    let Err(e) = spool::append(&ctx.paths.spool(), write, budget) else {
+        deadline::release();
+        return None;
+    };
+    // Still held: a signal before the caller has left the trace tries the spool once more
+    // (and says the event is lost when that fails too), rather than exiting in silence.
+    Some(format!(
+        "spool write to {} failed: {e}; this event is lost",
+        ctx.paths.spool().display()
+    ))
 }
 
 /// After the event is committed: ingest a small chunk of an older spool, when time allows.
