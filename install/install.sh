@@ -174,7 +174,7 @@ if [ "$plugin" -eq 1 ]; then
     # the plugin into its cache on `/plugin install`.
     ln -sf "$bin" "$repo/bin/askhook" || die "cannot link $repo/bin/askhook"
     say "linked $repo/bin/askhook -> $bin"
-    "$bin" status || die "'askhook status' failed"
+    "$bin" status || die "'askhook status' found a problem (its lines above say what to fix)"
     say "next: in Claude Code run '/plugin marketplace add $repo' then '/plugin install askhook@askhook'"
     say "      (or start 'claude --plugin-dir $repo' to try it for one session)."
     say "      Use either the plugin or 'askhook install', not both: both would run the hook twice."
@@ -184,7 +184,7 @@ if [ "$plugin" -eq 1 ]; then
     fi
 else
     "$bin" install "$@" || die "'askhook install' failed (its message above says why); your settings file was not changed"
-    "$bin" status || die "'askhook status' failed"
+    "$bin" status || die "'askhook status' found a problem (its lines above say what to fix)"
 fi
 
 install_extras

@@ -8,7 +8,10 @@ use askhook_core::registry::Registry;
 /// The embedded registry plus `user_file` when it exists. An unreadable or unparsable user
 /// file is an error (the caller decides to fall back to [`Registry::embedded`]).
 pub fn load(user_file: &Path) -> Result<Registry, String> {
-    let text = match std::fs::read_to_string(user_file) {
+    // Never blocks (a FIFO is refused) and never slurps more than a registry can sensibly be.
+    let text = match crate::sys::fsutil::read_regular(user_file, 16 << 20)
+        .and_then(|b| String::from_utf8(b).map_err(std::io::Error::other))
+    {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Registry::embedded()),
         Err(e) => return Err(format!("{}: {e}", user_file.display())),

@@ -7,7 +7,10 @@
 //! The self-test runs this same binary (`current_exe`) as `askhook hook` with `ASKHOOK_HOME`
 //! pointing at a fresh temp folder (the real log is never touched) and a sample PreToolUse
 //! payload on stdin, then checks: exit 0, empty stdout (an abstain), and a pending row recorded.
-//! Exit status: 0 when the self-test passes, 1 when it fails. Warnings never change it.
+//! The real data folder is checked too ([`super::health`]: writable, free space, spool backlog,
+//! lost events, schema); the self-test alone would pass on a read-only or full disk.
+//! Exit status: 0 when the self-test passes and the data folder has no problem, 1 otherwise.
+//! Warnings never change it.
 //!
 //! ## `doctor --json`
 //! ```json
@@ -23,6 +26,8 @@
 //!   "modes": [ { "what": "database", "path": "…", "mode": "0600", "expected": "0600", "ok": true } ],
 //!   "self_test": { "ok": true, "millis": 12.5, "exit_code": 0, "stdout_empty": true,
 //!                  "pending_rows": 2, "problem": null },
+//!   "data": { …see `cmd::health`: writable, free_bytes, spool_backlog_bytes, lost_events,
+//!             problems, warnings… },
 //!   "warnings": [ "…" ] }
 //! ```
 //! `schema_version` and `rows` are `null` when there is no database yet; `mode` is `null` when
@@ -43,6 +48,8 @@ use crate::sys::errlog::ErrorLog;
 use crate::sys::fsutil;
 use crate::sys::ui;
 use crate::Context;
+
+use super::health::{self, Health};
 
 /// Error-log lines shown.
 const TAIL_LINES: usize = 10;
@@ -133,6 +140,7 @@ struct Report {
     error_log: ErrorLogReport,
     modes: Vec<ModeReport>,
     self_test: SelfTest,
+    data: Health,
     registry_overrides: Vec<OverrideReport>,
     warnings: Vec<String>,
 }
@@ -384,26 +392,6 @@ fn run_self_test(exe: &Path, tmp: &Path, ctx: &Context, result: &mut SelfTest) {
     check_recorded(tmp, ctx, result);
 }
 
-/// What is worth a warning about the answer log: a problem, a newer schema, a full spool.
-fn database_warnings(ctx: &Context, database: &DatabaseReport, warnings: &mut Vec<String>) {
-    if let Some(p) = &database.problem {
-        warnings.push(format!("database {}: {p}", show(&ctx.paths.db)));
-    }
-    if let (Some(v), latest) = (database.schema_version, database.latest_schema_version) {
-        if v > latest {
-            warnings.push(format!(
-                "the database schema ({v}) is newer than this binary knows ({latest}); update askhook"
-            ));
-        }
-    }
-    if database.spool_bytes.is_some_and(|b| b > 0) {
-        warnings.push(format!(
-            "the spool {} holds events not yet in the database (the next hook run ingests them)",
-            show(&ctx.paths.spool())
-        ));
-    }
-}
-
 /// What is worth a warning about the registrations: several scopes, plugin and settings both,
 /// files that need repair.
 fn install_warnings(install: &StatusReport, warnings: &mut Vec<String>) {
@@ -457,7 +445,7 @@ fn build(ctx: &Context) -> Report {
         ));
     }
     let database = database(ctx);
-    database_warnings(ctx, &database, &mut warnings);
+    let data = health::check(ctx);
     install_warnings(&install, &mut warnings);
     let registry_overrides = registry_overrides(ctx, &mut warnings);
     let self_test = self_test(ctx);
@@ -485,6 +473,7 @@ fn build(ctx: &Context) -> Report {
         },
         modes,
         self_test,
+        data,
         registry_overrides,
         warnings,
     }
@@ -595,6 +584,26 @@ fn database_lines(d: &DatabaseReport) -> Vec<String> {
     out
 }
 
+/// The closing `next:` line: the most pressing thing to do.
+fn next_step(r: &Report) -> &'static str {
+    let any_registered = r
+        .install
+        .scopes
+        .iter()
+        .any(|s| s.registered || s.plugin_enabled);
+    if !r.self_test.ok {
+        "next: the hook itself fails; reinstall askhook (install/install.sh) and run doctor again."
+    } else if !r.data.ok() {
+        "next: fix the PROBLEM lines under `data folder`: askhook could not, or cannot, record there."
+    } else if !any_registered {
+        "next: `askhook install` registers the hook for your user."
+    } else if !r.warnings.is_empty() || !r.data.warnings.is_empty() {
+        "next: fix the warnings above."
+    } else {
+        "next: all good. `askhook log` shows what was asked."
+    }
+}
+
 fn render(r: &Report, ctx: &Context) -> String {
     let mut out = Vec::new();
     let clean = |s: &str| ui::sanitize(s, false);
@@ -609,6 +618,9 @@ fn render(r: &Report, ctx: &Context) -> String {
     out.push(String::new());
     out.push("database".into());
     out.extend(database_lines(&r.database));
+    out.push(String::new());
+    out.push("data folder".into());
+    out.extend(health::lines(&r.data));
     out.push(String::new());
     out.push("install".into());
     for s in &r.install.scopes {
@@ -653,21 +665,7 @@ fn render(r: &Report, ctx: &Context) -> String {
         out.extend(r.warnings.iter().map(|w| format!("  {}", clean(w))));
     }
     out.push(String::new());
-    let any_registered = r
-        .install
-        .scopes
-        .iter()
-        .any(|s| s.registered || s.plugin_enabled);
-    out.push(if !t.ok {
-        "next: the hook itself fails; reinstall askhook (install/install.sh) and run doctor again."
-            .into()
-    } else if !any_registered {
-        "next: `askhook install` registers the hook for your user.".into()
-    } else if !r.warnings.is_empty() {
-        "next: fix the warnings above.".into()
-    } else {
-        "next: all good. `askhook log` shows what was asked.".into()
-    });
+    out.push(next_step(r).into());
     let mut text = out.join("\n");
     text.push('\n');
     text
@@ -686,7 +684,7 @@ fn run(args: &DoctorArgs, ctx: &Context) -> Result<ExitCode> {
     } else {
         ui::print(&render(&report, ctx))?;
     }
-    Ok(if report.self_test.ok {
+    Ok(if report.self_test.ok && report.data.ok() {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE

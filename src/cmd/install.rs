@@ -1,6 +1,9 @@
 //! The settings commands: `askhook install`, `uninstall`, `status` and `rollback`. The edit
 //! path itself (lock, re-read, merge, backup, atomic write) is [`crate::install`]; this file
 //! decides what to print.
+//!
+//! `status` also checks the data folder ([`super::health`]; `data` in `--json`) and exits 1
+//! when the hook cannot record there, or did not.
 
 use std::fs;
 use std::io;
@@ -17,7 +20,7 @@ use crate::install::{
 use crate::sys::{fsutil, ui};
 use crate::Context;
 
-use super::{purge, Run};
+use super::{health, purge, Run};
 
 impl Run for InstallArgs {
     fn run(&self, ctx: &Context) -> Result<ExitCode> {
@@ -333,12 +336,29 @@ pub fn scope_lines(s: &ScopeStatus) -> Vec<String> {
     lines
 }
 
+/// `status --json`: the registrations, and the data folder.
+#[derive(serde::Serialize)]
+struct StatusJson<'a> {
+    #[serde(flatten)]
+    report: &'a crate::install::StatusReport,
+    data: &'a health::Health,
+}
+
 pub fn status(args: &StatusArgs, ctx: &Context) -> Result<ExitCode> {
     let report = report(&args.target, ctx);
+    let data = health::check(ctx);
+    let code = if data.ok() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    };
     if args.json {
-        let text = serde_json::to_string_pretty(&report).expect("status serialises");
-        ui::println(&text)?;
-        return Ok(ExitCode::SUCCESS);
+        let json = StatusJson {
+            report: &report,
+            data: &data,
+        };
+        ui::println(&serde_json::to_string_pretty(&json).expect("status serialises"))?;
+        return Ok(code);
     }
     let mut lines = Vec::new();
     if let Some(b) = &report.binary {
@@ -347,9 +367,15 @@ pub fn status(args: &StatusArgs, ctx: &Context) -> Result<ExitCode> {
     for s in &report.scopes {
         lines.extend(scope_lines(s));
     }
-    lines.push(next_step(&report, &args.target));
+    lines.push("data folder".into());
+    lines.extend(health::lines(&data));
+    lines.push(if data.ok() {
+        next_step(&report, &args.target)
+    } else {
+        "next: fix the PROBLEM lines above: askhook could not, or cannot, record there.".into()
+    });
     print_lines(&lines)?;
-    Ok(ExitCode::SUCCESS)
+    Ok(code)
 }
 
 /// The flags that name one scope's file again in a suggested command (` --scope project`,

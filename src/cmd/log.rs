@@ -37,17 +37,18 @@ impl Run for LogArgs {
                         .map_err(|e| Error::db(&ctx.paths.db, e))?,
                     None => Vec::new(),
                 };
+                let style = table::Style::for_stdout();
                 if rows.is_empty() {
                     ui::println(&nothing_matched(store.as_ref(), ctx)?)?;
-                    return Ok(ExitCode::SUCCESS);
-                }
-                let style = table::Style::for_stdout();
-                if args.full {
+                } else if args.full {
                     ui::print(&table::render_full(&rows, ctx.now_ms, &style))?;
                 } else {
                     ui::print(&table::render(&rows, ctx.now_ms, &style))?;
                 }
             }
+        }
+        if let Some(hint) = super::health::hint(ctx) {
+            ui::eprintln_warning(&hint);
         }
         Ok(ExitCode::SUCCESS)
     }

@@ -7,7 +7,8 @@
 //! `log`, `show`, `stats`, `pending`, `watch`, `suggest`, `export`, `forget` take the shared
 //! filters ([`filter_of`]: `--since`, `--until`, `--project`, `--session`, `--question`,
 //! `--outcome`, `--door`, `--grep`, `--limit`) and `--json`. A missing database reads as empty:
-//! no error, and no file is created by a read command ([`open_for_query`]).
+//! no error, and no file is created by a read command ([`open_for_query`]), unless spooled
+//! events wait to be ingested.
 //!
 //! ## `--json` outputs
 //! - `log --json`: a JSON array, oldest first, of the documented row objects
@@ -32,6 +33,7 @@ pub mod demo;
 pub mod doctor;
 pub mod export;
 pub mod forget;
+pub mod health;
 pub mod hook;
 pub mod import;
 pub mod install;
@@ -148,9 +150,11 @@ fn route(cli: &Cli) -> Result<ExitCode> {
 }
 
 /// Open the answer log for a query; a missing database reads as empty (`None`), and nothing
-/// is created.
+/// is created (unless a spool waits to be ingested).
 pub fn open_for_query(ctx: &Context) -> Result<Option<Store>> {
-    if !ctx.paths.db.exists() {
+    // A spool with no database yet (its first events were spooled) is ingested into a new one.
+    let spooled = std::fs::metadata(ctx.paths.spool()).is_ok_and(|m| m.len() > 0);
+    if !ctx.paths.db.exists() && !spooled {
         return Ok(None);
     }
     // A log askhook cannot write (a read-only file or folder, a writer migrating it) is still
@@ -164,12 +168,25 @@ pub fn open_for_query(ctx: &Context) -> Result<Option<Store>> {
         Err(e) => return Err(Error::db(&ctx.paths.db, e)),
     };
     let _ = store.tune_for_reading();
+    report_spool(ctx, &store);
     Ok(Some(store))
 }
 
 /// Open (creating if needed) the answer log for a command that writes.
 pub fn open_store(ctx: &Context) -> Result<Store> {
-    Store::open(&ctx.paths.db, Duration::from_secs(5)).map_err(|e| Error::db(&ctx.paths.db, e))
+    let store = Store::open(&ctx.paths.db, Duration::from_secs(5))
+        .map_err(|e| Error::db(&ctx.paths.db, e))?;
+    report_spool(ctx, &store);
+    Ok(store)
+}
+
+/// What opening the store found wrong with the spool (damaged records skipped, not ingested):
+/// on stderr and in the error log, which `doctor` shows.
+fn report_spool(ctx: &Context, store: &Store) {
+    if let Some(problem) = &store.spool_problem {
+        crate::sys::errlog::ErrorLog::new(&ctx.paths.error_log).write("ingest", problem);
+        ui::eprintln_warning(problem);
+    }
 }
 
 /// The answer log opened for a query (`None` when missing) and the filter of the shared flags,

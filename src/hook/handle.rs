@@ -1,6 +1,12 @@
 //! One payload through the hook: parse (wire → event), assess each question (project, registry,
 //! classifier), decide (the core policy), record (one transaction, or the spool), and the
 //! output to print. Pure but for the store and the spool.
+//!
+//! The event comes first: as soon as it is built its spool record is held for the signal
+//! handler ([`deadline::hold`]), so a deadline or a `kill` spools it rather than losing it; it is
+//! committed (or spooled) before anything else is written, and only then does the hook ingest a
+//! small chunk of an older spool ([`HOOK_INGEST`]). An event that reaches neither the database
+//! nor the spool is reported in [`Handled::lost`].
 
 use std::collections::HashMap;
 use std::time::Duration;
@@ -12,12 +18,27 @@ use askhook_core::question::Question;
 use askhook_core::registry::Registry;
 
 use crate::store::{self, spool, Batch, Outcome, Row, Store};
+use crate::sys::deadline;
 use crate::sys::project::project_root;
 
 use super::event::{event_of, Call, Event, HookEvent};
 use super::render::Output;
 use super::wire;
 use super::{Handled, HookContext};
+
+/// How much of an older spool a hook ingests after its own event: a little, so that a large
+/// backlog never costs a hook its deadline (the CLI ingests the rest). A record larger than
+/// the hook could have written itself (twice `ASKHOOK_MAX_INPUT_BYTES`, at least 8 MiB) is
+/// left for the CLI.
+pub const HOOK_INGEST: spool::Budget = spool::Budget {
+    bytes: 1 << 20,
+    time: Duration::from_millis(50),
+    record_bytes: 8 << 20,
+    lock_wait: Duration::from_millis(20),
+};
+
+/// A hook ingests only when this much of its deadline is left.
+const HOOK_INGEST_MIN_LEFT: Duration = Duration::from_secs(1);
 
 /// The whole hook on one payload: parse, record, decide. Pure but for the store and spool.
 pub fn handle(input: &[u8], ctx: &HookContext) -> Handled {
@@ -130,6 +151,21 @@ fn base_record(call: &Call, q: &Question, a: &Assessment, now_ms: i64) -> Row {
     }
 }
 
+/// Hand the event's spool record to the signal handler (see the module doc).
+fn hold(write: &Batch, what: &str) {
+    if let Ok(record) = spool::encode(write) {
+        deadline::hold(record, what);
+    }
+}
+
+/// How a lost event is named: its event, session and call.
+fn describe(event: &str, call: &Call) -> String {
+    format!(
+        "{event} of session {} call {} ({})",
+        call.session_id, call.tool_use_id, call.tool_name
+    )
+}
+
 fn open_store(ctx: &HookContext, errors: &mut Vec<String>) -> Option<Store> {
     match Store::open_for_hook(&ctx.paths.db, ctx.busy_timeout()) {
         Ok(store) => {
@@ -164,38 +200,93 @@ fn records_write(mut records: Vec<Row>) -> Batch {
     Batch::Records { records }
 }
 
-/// Commit `write`, or spool it when the database cannot take it now.
-fn persist(store: Option<&mut Store>, write: &Batch, ctx: &HookContext, errors: &mut Vec<String>) {
-    if let Some(store) = store.filter(|s| !s.found_busy) {
+/// Commit `write`, or spool it when the database cannot take it now; then, when it was
+/// committed, ingest a chunk of the spool. Returns why the event was lost, if it was.
+fn persist(
+    store: Option<&mut Store>,
+    write: &Batch,
+    ctx: &HookContext,
+    errors: &mut Vec<String>,
+) -> Option<String> {
+    if let Some(store) = store {
         match store.apply(write) {
-            Ok(()) => return,
+            Ok(()) => {
+                deadline::release();
+                ingest_some(store, write, ctx, errors);
+                return None;
+            }
             Err(e) => errors.push(format!(
                 "database write failed: {e}{}; spooled",
                 busy_hint(&e)
             )),
         }
     } else if let Err(e) = store::diagnose::check_path(&ctx.paths.db) {
-        // A database path that is no file (`/dev/null`, a folder) never ingests a spool.
+        // A database path that is no file (`/dev/null`, a folder) never ingests a spool, and
+        // no marker is left beside it: the error log and `doctor` say what is wrong.
         errors.push(format!(
             "{}: {e}; the event is lost",
             ctx.paths.db.display()
         ));
-        return;
+        deadline::release();
+        return None;
     } else {
         errors.push("the event was spooled".into());
     }
     let budget = ctx.remaining().max(Duration::from_millis(50));
-    if let Err(e) = spool::append(&ctx.paths.spool(), write, budget) {
-        errors.push(format!(
-            "spool write to {} failed: {e}; this event is lost",
-            ctx.paths.spool().display()
-        ));
+    let Err(e) = spool::append(&ctx.paths.spool(), write, budget) else {
+        deadline::release();
+        return None;
+    };
+    // Still held: a signal before the caller has left the trace tries the spool once more
+    // (and says the event is lost when that fails too), rather than exiting in silence.
+    Some(format!(
+        "spool write to {} failed: {e}; this event is lost",
+        ctx.paths.spool().display()
+    ))
+}
+
+/// After the event is committed: ingest a small chunk of an older spool, when time allows.
+fn ingest_some(store: &mut Store, write: &Batch, ctx: &HookContext, errors: &mut Vec<String>) {
+    if ctx.remaining() < HOOK_INGEST_MIN_LEFT {
+        return;
+    }
+    // A record this hook could have written itself is never too large for it.
+    let budget = spool::Budget {
+        record_bytes: HOOK_INGEST
+            .record_bytes
+            .max(2 * ctx.budget.max_input_bytes as u64),
+        ..HOOK_INGEST
+    };
+    match store.ingest_spool_within(&budget) {
+        Ok(done) => {
+            errors.extend(done.problems);
+            // A spooled question is older than this turn's end: decline it too.
+            if done.applied > 0 && matches!(write, Batch::Decline { .. }) {
+                let _ = store.apply(write);
+            }
+        }
+        Err(e) => errors.push(format!("spool not ingested yet: {e}{}", busy_hint(&e))),
+    }
+}
+
+/// The handled result of an event: its output, the error-log lines, and the loss if any.
+fn handled(output: Output, errors: Vec<String>, lost: Option<String>) -> Handled {
+    Handled {
+        output,
+        errors,
+        lost,
     }
 }
 
 fn on_asked(call: &Call, questions: &[Question], ctx: &HookContext) -> Handled {
     let mut errors = Vec::new();
-    let (assessment, mut records) = assessed_records(call, questions, ctx, &mut errors);
+    let (assessment, records) = assessed_records(call, questions, ctx, &mut errors);
+    // Held as pending: if the run is cut before it prints a decision, the human is asked.
+    let pending = records_write(records);
+    hold(&pending, &describe("PreToolUse", call));
+    let Batch::Records { mut records } = pending else {
+        unreachable!("records_write makes records")
+    };
     let mut store = open_store(ctx, &mut errors);
     let ids: Vec<&str> = questions.iter().map(|q| q.id.as_str()).collect();
     let preferences = match store
@@ -227,7 +318,7 @@ fn on_asked(call: &Call, questions: &[Question], ctx: &HookContext) -> Handled {
         Decision::AutoDecide(choices) => {
             for (record, choice) in records.iter_mut().zip(choices) {
                 record.outcome = Outcome::AutoDecided;
-                record.reply.answer = Some(choice.label.clone());
+                record.reply.answer = Some(askhook_core::scrub::scrub(&choice.label).into_owned());
                 record.settled_at = Some(ctx.now_ms);
             }
             Output::Deny {
@@ -235,8 +326,13 @@ fn on_asked(call: &Call, questions: &[Question], ctx: &HookContext) -> Handled {
             }
         }
     };
-    persist(store.as_mut(), &records_write(records), ctx, &mut errors);
-    Handled { output, errors }
+    let lost = persist(
+        store.as_mut(),
+        &Batch::Records { records },
+        ctx,
+        &mut errors,
+    );
+    handled(output, errors, lost)
 }
 
 fn settle(record: &mut Row, answer: Answer, now_ms: i64) {
@@ -286,9 +382,11 @@ fn on_answered(
             }
         }
     };
+    let write = records_write(records);
+    hold(&write, &describe("PostToolUse", call));
     let mut store = open_store(ctx, &mut errors);
-    persist(store.as_mut(), &records_write(records), ctx, &mut errors);
-    Handled { output, errors }
+    let lost = persist(store.as_mut(), &write, ctx, &mut errors);
+    handled(output, errors, lost)
 }
 
 fn on_failed(call: &Call, questions: &[Question], error: &str, ctx: &HookContext) -> Handled {
@@ -297,35 +395,30 @@ fn on_failed(call: &Call, questions: &[Question], error: &str, ctx: &HookContext
     for record in &mut records {
         fail(record, error, ctx.now_ms);
     }
+    let write = records_write(records);
+    hold(&write, &describe("PostToolUseFailure", call));
     let mut store = open_store(ctx, &mut errors);
-    persist(store.as_mut(), &records_write(records), ctx, &mut errors);
-    Handled {
-        output: Output::Context {
-            event: HookEvent::PostToolUseFailure,
-            text: policy::failure_context(error),
-        },
-        errors,
-    }
+    let lost = persist(store.as_mut(), &write, ctx, &mut errors);
+    let output = Output::Context {
+        event: HookEvent::PostToolUseFailure,
+        text: policy::failure_context(error),
+    };
+    handled(output, errors, lost)
 }
 
-fn on_turn_ended(session_id: String, _event: HookEvent, ctx: &HookContext) -> Handled {
+fn on_turn_ended(session_id: String, event: HookEvent, ctx: &HookContext) -> Handled {
     // Nothing was ever recorded: do not create a database for a session that asked nothing.
     if !ctx.paths.db.exists() && !ctx.paths.spool().exists() {
         return Handled::abstain();
     }
     let mut errors = Vec::new();
+    let what = format!("{event:?} of session {session_id}");
+    let write = Batch::Decline {
+        session_id,
+        at: ctx.now_ms,
+    };
+    hold(&write, &what);
     let mut store = open_store(ctx, &mut errors);
-    persist(
-        store.as_mut(),
-        &Batch::Decline {
-            session_id,
-            at: ctx.now_ms,
-        },
-        ctx,
-        &mut errors,
-    );
-    Handled {
-        output: Output::Abstain,
-        errors,
-    }
+    let lost = persist(store.as_mut(), &write, ctx, &mut errors);
+    handled(Output::Abstain, errors, lost)
 }

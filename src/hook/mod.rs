@@ -8,30 +8,38 @@
 //!   ([`crate::sys::deadline`]);
 //! - stdin is read once, capped (`ASKHOOK_MAX_INPUT_BYTES`), then parsed as a slice;
 //! - payloads that are not ours (other tools, other events) open nothing and record nothing;
-//! - a write that cannot be committed within the busy budget goes to the spool.
+//! - a write that cannot be committed within the busy budget goes to the spool, and so does
+//!   the event when the deadline or SIGTERM, SIGINT or SIGHUP cuts the run;
+//! - an event that reaches neither leaves a trace: a line on stderr (Claude Code shows it in
+//!   verbose mode), one in the error log where it is writable, and one in the lost-events
+//!   marker (`<db>.lost`) that `doctor` and `status` report.
 
 pub mod event;
 pub mod handle;
 pub mod render;
 pub mod wire;
 
-use std::io::Read;
+use std::fs::OpenOptions;
+use std::io::{Read, Write};
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use crate::sys::deadline;
 use crate::sys::errlog::ErrorLog;
+use crate::sys::fsutil;
 use crate::sys::paths::{Budget, Paths};
 
 pub use handle::handle;
 pub use render::Output;
 
-/// What one hook run produced: the output, and the lines for the error log.
+/// What one hook run produced: the output, the lines for the error log, and why its event
+/// was lost, if it was.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Handled {
     pub output: Output,
     pub errors: Vec<String>,
+    pub lost: Option<String>,
 }
 
 impl Handled {
@@ -39,6 +47,7 @@ impl Handled {
         Handled {
             output: Output::Abstain,
             errors: Vec::new(),
+            lost: None,
         }
     }
 
@@ -46,6 +55,7 @@ impl Handled {
         Handled {
             output: Output::Abstain,
             errors: vec![error.into()],
+            lost: None,
         }
     }
 }
@@ -82,12 +92,12 @@ pub fn run(paths: Paths, budget: Budget) -> Vec<u8> {
     let started = Instant::now();
     let now_ms = crate::sys::time::now_ms();
     let log = ErrorLog::new(&paths.error_log);
-    let expired = format!(
-        "{} [hook] deadline of {} ms spent; abstained (raise ASKHOOK_DEADLINE_MS if this repeats)",
-        crate::sys::time::format_rfc3339(now_ms.saturating_add(budget.deadline.as_millis() as i64)),
-        budget.deadline.as_millis()
-    );
-    if let Err(e) = deadline::arm(budget.deadline, &paths.error_log, &expired) {
+    let files = deadline::Files {
+        error_log: &paths.error_log,
+        spool: &paths.spool(),
+        lost_marker: &paths.lost_marker(),
+    };
+    if let Err(e) = deadline::arm(budget.deadline, &files) {
         log.write("hook", &format!("could not start the deadline timer: {e}"));
     }
     panic::set_hook(Box::new(|info| {
@@ -111,6 +121,9 @@ pub fn run(paths: Paths, budget: Budget) -> Vec<u8> {
         for line in &handled.errors {
             log.write("hook", line);
         }
+        if let Some(lost) = &handled.lost {
+            leave_trace(&ctx.paths, lost);
+        }
         render::render(&handled.output)
     } else {
         let message = LAST_PANIC
@@ -123,6 +136,37 @@ pub fn run(paths: Paths, budget: Budget) -> Vec<u8> {
     };
     deadline::disarm();
     output
+}
+
+/// The lost-events marker stops growing here (it is still touched, so its time is the last
+/// loss).
+const LOST_MARKER_MAX_BYTES: u64 = 64 * 1024;
+
+/// An event reached neither the database nor the spool: say so on stderr, and in the
+/// lost-events marker when it can be written (the error-log line is written by the caller).
+fn leave_trace(paths: &Paths, why: &str) {
+    let _ = writeln!(
+        std::io::stderr().lock(),
+        "askhook: {why} (run `askhook doctor`)"
+    );
+    let marker = paths.lost_marker();
+    let mut options = OpenOptions::new();
+    options.append(true).create(true);
+    if let Ok(mut file) = fsutil::open_regular(&marker, fsutil::private_options(&mut options)) {
+        let line = format!(
+            "{} {}\n",
+            crate::sys::time::format_rfc3339(crate::sys::time::now_ms()),
+            why.replace('\n', " ")
+        );
+        if file
+            .metadata()
+            .is_ok_and(|m| m.len() < LOST_MARKER_MAX_BYTES)
+        {
+            let _ = file.write_all(line.as_bytes());
+        } else {
+            let _ = file.set_modified(std::time::SystemTime::now());
+        }
+    }
 }
 
 /// Read stdin once, refusing more than `cap` bytes.

@@ -8,8 +8,10 @@
 //! One connection per process, WAL journal (readers never block the writer), `synchronous =
 //! NORMAL`, and a `busy_timeout` from the hook budget (`ASKHOOK_BUSY_TIMEOUT_MS`, default
 //! 300 ms). Each hook event is one `BEGIN IMMEDIATE` transaction. When the database stays busy
-//! past the budget the hook appends its write to the spool (`<db>.spool`) instead; the next
-//! successful open ingests the spool. Every write is idempotent on the natural key
+//! past the budget the hook appends its write to the spool (`<db>.spool`, see [`spool`])
+//! instead. A hook ingests the spool only after its own event is safe, and only a chunk of it
+//! ([`Store::ingest_spool_within`]); opening the store for the CLI ([`Store::open`]) ingests
+//! the rest, chunk by chunk. Every write is idempotent on the natural key
 //! `(session_id, tool_use_id, question_index)`, so replays never duplicate a row.
 //!
 //! ## Compatibility
@@ -54,6 +56,29 @@ pub enum Error {
 }
 
 impl Error {
+    /// Whether it may pass (busy, disk full, I/O): a write that failed so is tried again later,
+    /// where any other failure means the write itself is at fault.
+    pub fn is_transient(&self) -> bool {
+        use rusqlite::ErrorCode as C;
+        match self {
+            Error::Io(_) => true,
+            Error::Sql(e) => matches!(
+                e.sqlite_error_code(),
+                Some(
+                    C::DatabaseBusy
+                        | C::DatabaseLocked
+                        | C::DiskFull
+                        | C::SystemIoFailure
+                        | C::ReadOnly
+                        | C::CannotOpen
+                        | C::OutOfMemory
+                        | C::OperationInterrupted
+                        | C::FileLockingProtocolFailed
+                )
+            ),
+        }
+    }
+
     /// Whether it means "someone else holds the database": the write goes to the spool.
     pub fn is_busy(&self) -> bool {
         matches!(self, Error::Sql(e) if matches!(
@@ -115,6 +140,27 @@ enum Migrate {
     HookMinimum,
 }
 
+/// How much of the spool a CLI command ingests per transaction (it goes on to the end).
+/// Chunks stay short so that hooks waiting to append are never held up long.
+const CLI_INGEST: spool::Budget = spool::Budget {
+    bytes: 4 << 20,
+    time: Duration::from_millis(250),
+    record_bytes: spool::MAX_RECORD_BYTES,
+    lock_wait: Duration::from_secs(1),
+};
+
+/// What an ingest of the spool did, for the error log.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Ingested {
+    /// Writes applied.
+    pub applied: usize,
+    /// Spool bytes still waiting.
+    pub backlog: u64,
+    /// One line per kind of trouble: damaged records skipped (and where they are kept),
+    /// writes the database refused, a cursor that did not match.
+    pub problems: Vec<String>,
+}
+
 /// An open answer log.
 pub struct Store {
     conn: Connection,
@@ -122,9 +168,6 @@ pub struct Store {
     /// What went wrong ingesting the spool on open, if anything (the spool is kept for the
     /// next open; the store is usable regardless).
     pub spool_problem: Option<String>,
-    /// The spool ingest found the database busy past the budget: a write now would wait the
-    /// whole budget again, so the hook spools instead.
-    pub found_busy: bool,
 }
 
 impl std::fmt::Debug for Store {
@@ -155,11 +198,18 @@ impl Store {
         if let Some(dir) = path.parent() {
             fsutil::create_private_dir(dir)?;
         }
-        if !path.exists() {
-            // Create the file ourselves so it is private from the first byte; SQLite gives the
-            // -wal and -shm files the same mode.
-            let _ = fsutil::private_options(std::fs::OpenOptions::new().write(true).create(true))
-                .open(path);
+        match std::fs::metadata(path) {
+            // SQLite would block reading a FIFO for ever.
+            Ok(meta) if !meta.is_file() => return Err(fsutil::not_regular().into()),
+            Ok(_) => {}
+            Err(_) => {
+                // Create the file ourselves so it is private from the first byte; SQLite gives
+                // the -wal and -shm files the same mode.
+                let _ = fsutil::open_regular(
+                    path,
+                    fsutil::private_options(std::fs::OpenOptions::new().write(true).create(true)),
+                );
+            }
         }
         let conn = Connection::open_with_flags(
             path,
@@ -182,11 +232,10 @@ impl Store {
             conn,
             path: path.to_path_buf(),
             spool_problem: None,
-            found_busy: false,
         })
     }
 
-    /// The one connection setup: pragmas, migrations, spool ingest.
+    /// The one connection setup: pragmas, migrations, and for the CLI the spool ingest.
     fn setup(
         conn: Connection,
         path: &Path,
@@ -210,7 +259,6 @@ impl Store {
             conn,
             path: path.to_path_buf(),
             spool_problem: None,
-            found_busy: false,
         };
         let version = store.schema_version()?;
         let needed = match migrate {
@@ -220,9 +268,12 @@ impl Store {
         if needed {
             store.migrate()?;
         }
-        if let Err(e) = store.ingest_spool() {
-            store.found_busy = e.is_busy();
-            store.spool_problem = Some(format!("spool not ingested yet: {e}"));
+        if migrate == Migrate::All {
+            match store.ingest_spool() {
+                Ok(done) if done.problems.is_empty() => {}
+                Ok(done) => store.spool_problem = Some(done.problems.join("; ")),
+                Err(e) => store.spool_problem = Some(format!("spool not ingested yet: {e}")),
+            }
         }
         Ok(store)
     }
@@ -260,33 +311,66 @@ impl Store {
         Ok(tx.commit()?)
     }
 
-    /// Apply the spool's writes, if any, then empty it.
+    /// Ingest the whole spool, one chunk per transaction (the CLI).
+    pub fn ingest_spool(&mut self) -> Result<Ingested> {
+        let mut done = Ingested::default();
+        loop {
+            let before = (done.applied, done.problems.len());
+            let step = self.ingest_spool_within(&CLI_INGEST)?;
+            done.applied += step.applied;
+            done.backlog = step.backlog;
+            done.problems.extend(step.problems);
+            if done.backlog == 0 || (done.applied, done.problems.len()) == before {
+                return Ok(done);
+            }
+        }
+    }
+
+    /// Ingest one chunk of the spool within `budget`, in one transaction (a hook, after its
+    /// own event is safe). A cheap `stat` when the spool is empty.
     ///
     /// The database write lock is taken first and the spool lock only then, for the short
     /// read-apply-commit: a process waiting on a busy database must never hold the spool lock,
     /// or every hook that needs to append would queue behind it.
-    fn ingest_spool(&mut self) -> Result<()> {
-        let spool = spool_for(&self.path);
-        if std::fs::metadata(&spool).map_or(true, |m| m.len() == 0) {
-            return Ok(());
+    pub fn ingest_spool_within(&mut self, budget: &spool::Budget) -> Result<Ingested> {
+        let path = spool_for(&self.path);
+        if std::fs::metadata(&path).map_or(true, |m| m.len() == 0) {
+            return Ok(Ingested::default());
         }
-        let tx = self
+        let mut tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let Some(pending) = spool::take(&spool)? else {
-            return Ok(());
+        let Some(mut chunk) = spool::take(&path, budget)? else {
+            return Ok(Ingested::default());
         };
-        for write in &pending.writes {
-            apply_in(&tx, write)?;
+        let writes = std::mem::take(&mut chunk.writes);
+        let mut applied = 0;
+        for write in &writes {
+            let sp = tx.savepoint()?;
+            match apply_in(&sp, write) {
+                Ok(()) => {
+                    sp.commit()?;
+                    applied += 1;
+                }
+                // The database cannot take it now: keep the whole chunk for later.
+                Err(e) if e.is_transient() => return Err(e),
+                // This write never will be: keep it aside rather than block the spool for ever.
+                Err(_) => chunk.reject(write, "refused by the database"),
+            }
         }
         tx.commit()?;
-        if pending.rejected > 0 {
-            self.spool_problem = Some(format!(
-                "{} unreadable spool line(s) skipped",
-                pending.rejected
-            ));
+        let mut done = Ingested {
+            applied,
+            backlog: chunk.backlog(),
+            problems: Vec::new(),
+        };
+        done.problems.extend(damage_report(&path, &chunk));
+        if let Some(problem) = chunk.finish()? {
+            done.problems
+                .push(format!("damaged spool records not kept: {problem}"));
         }
-        Ok(pending.finish()?)
+        self.checkpoint_past(WAL_HARD_CAP_BYTES);
+        Ok(done)
     }
 
     /// Apply one event's writes in one transaction.
@@ -316,6 +400,29 @@ impl Store {
                 .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()));
         }
     }
+}
+
+/// The error-log lines for what a chunk skipped.
+fn damage_report(spool: &Path, chunk: &spool::Chunk) -> Vec<String> {
+    let mut lines = Vec::new();
+    if chunk.cursor_reset {
+        lines.push(format!(
+            "the spool cursor {} did not match the spool; ingesting it from the start (replays are harmless)",
+            spool::cursor_path(spool).display()
+        ));
+    }
+    if let Some(first) = chunk.damaged.first() {
+        let bytes: u64 = chunk.damaged.iter().map(|d| d.len).sum();
+        lines.push(format!(
+            "skipped {} damaged spool record(s), {bytes} bytes (the first at offset {}: {}); \
+             every whole record after them was ingested; the damaged bytes are kept in {}",
+            chunk.damaged.len(),
+            first.offset,
+            first.why,
+            spool::quarantine_path(spool).display()
+        ));
+    }
+    lines
 }
 
 /// `INSERT INTO questions (every column of a row) VALUES (…)` followed by `on_conflict`.

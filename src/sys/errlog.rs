@@ -2,7 +2,9 @@
 //!
 //! The hook never reports errors to its caller (that would disturb the session); it abstains
 //! and writes one line here instead. When the file grows past [`MAX_BYTES`] it is rotated to
-//! `<file>.1` (one generation kept), so it can never fill a disk.
+//! `<file>.1` (one generation kept), so it can never fill a disk; the deadline's signal handler
+//! rotates at the same size. It is opened without blocking and only when it is a regular file
+//! ([`fsutil::open_regular`]): a FIFO in its place is ignored, never waited on.
 
 use std::fs::{self, OpenOptions};
 use std::io::Write;
@@ -46,8 +48,10 @@ impl ErrorLog {
             rotated.push(".1");
             let _ = fs::rename(&self.path, rotated);
         }
-        let mut file = fsutil::private_options(OpenOptions::new().append(true).create(true))
-            .open(&self.path)?;
+        let mut file = fsutil::open_regular(
+            &self.path,
+            fsutil::private_options(OpenOptions::new().append(true).create(true)),
+        )?;
         let line = format!(
             "{} [{}] {}\n",
             time::format_rfc3339(time::now_ms()),
@@ -59,9 +63,10 @@ impl ErrorLog {
 
     /// The last `n` lines of the log (for `doctor`).
     pub fn tail(&self, n: usize) -> Vec<String> {
-        let Ok(text) = fs::read_to_string(&self.path) else {
+        let Ok(bytes) = fsutil::read_regular(&self.path, 2 * MAX_BYTES) else {
             return Vec::new();
         };
+        let text = String::from_utf8_lossy(&bytes);
         let lines: Vec<&str> = text.lines().collect();
         lines[lines.len().saturating_sub(n)..]
             .iter()

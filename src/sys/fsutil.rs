@@ -1,6 +1,8 @@
 //! Small file-system helpers shared by the store, the error log, the installer and the exports:
 //! private (0600 / 0700) creation, atomic replace (whole bytes, or a streamed [`AtomicFile`]),
-//! output [`Held`] until it is complete, and bounded waits for advisory locks.
+//! output [`Held`] until it is complete, bounded waits for advisory locks, and opening only
+//! regular files without ever blocking ([`open_regular`]: a FIFO or a device planted where a
+//! file should be must never hang the hook).
 //!
 //! Locks use `std::fs::File::lock` / `try_lock` (stable since Rust 1.89) rather than the
 //! `fd-lock` crate: the standard library now does exactly this, with one dependency fewer.
@@ -18,6 +20,49 @@ pub fn private_options(options: &mut OpenOptions) -> &mut OpenOptions {
         options.mode(0o600);
     }
     options
+}
+
+/// Open `path` with `options` without blocking, and only when it is a regular file (following
+/// symlinks). A FIFO, a device or a folder is refused with [`io::ErrorKind::InvalidInput`]:
+/// `O_NONBLOCK` makes opening a FIFO return at once (or fail with `ENXIO` when nobody reads it),
+/// and `O_NOCTTY` keeps a terminal from becoming ours. Every file on the hook path opens here.
+pub fn open_regular(path: &Path, options: &mut OpenOptions) -> io::Result<File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    options.custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY);
+    let file = options.open(path).map_err(|e| {
+        if e.raw_os_error() == Some(libc::ENXIO) {
+            not_regular()
+        } else {
+            e
+        }
+    })?;
+    if !file.metadata()?.is_file() {
+        return Err(not_regular());
+    }
+    Ok(file)
+}
+
+/// The error for a path that is not a regular file (callers name the path).
+pub fn not_regular() -> io::Error {
+    io::Error::new(
+        io::ErrorKind::InvalidInput,
+        "not a regular file (a FIFO, device or folder?); askhook will not open it",
+    )
+}
+
+/// Read a regular file of at most `cap` bytes ([`open_regular`]); a larger one is an error.
+pub fn read_regular(path: &Path, cap: u64) -> io::Result<Vec<u8>> {
+    use std::io::Read;
+    let file = open_regular(path, OpenOptions::new().read(true))?;
+    let mut bytes = Vec::new();
+    file.take(cap + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > cap {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("{} is larger than {cap} bytes", path.display()),
+        ));
+    }
+    Ok(bytes)
 }
 
 /// Create a folder (and its parents) that only its owner can enter (0700 on Unix).
@@ -301,6 +346,32 @@ mod tests {
         let mut out = Vec::new();
         held.copy_to(&mut out).unwrap();
         assert_eq!(out.len(), chunk.len() * 4);
+    }
+
+    #[test]
+    fn open_regular_refuses_fifos_and_folders_without_blocking() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("fifo");
+        let c = std::ffi::CString::new(fifo.as_os_str().as_encoded_bytes()).unwrap();
+        // SAFETY: a valid NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        for options in [
+            OpenOptions::new().read(true),
+            OpenOptions::new().append(true),
+            OpenOptions::new().append(true).create(true),
+        ] {
+            let e = open_regular(&fifo, options).unwrap_err();
+            assert_eq!(e.kind(), io::ErrorKind::InvalidInput, "{e}");
+        }
+        let e = open_regular(dir.path(), OpenOptions::new().read(true)).unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::InvalidInput);
+        let file = dir.path().join("file");
+        fs::write(&file, "12345").unwrap();
+        assert_eq!(read_regular(&file, 5).unwrap(), b"12345");
+        assert_eq!(
+            read_regular(&file, 4).unwrap_err().kind(),
+            io::ErrorKind::InvalidData
+        );
     }
 
     #[test]

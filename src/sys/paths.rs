@@ -5,7 +5,8 @@
 //! |---|---|---|---|
 //! | data folder | `--home` | `ASKHOOK_HOME` | platform data dir (`~/.local/share/askhook`) |
 //! | answer log | `--db` | `ASKHOOK_DB` | `<home>/askhook.db` |
-//! | spool | — | — | `<db>.spool` beside the database |
+//! | spool | — | — | `<db>.spool` beside the database (and its `.pos` and `.quarantine`) |
+//! | lost-events marker | — | — | `<db>.lost`: one line per event the hook could not record |
 //! | error log | `--error-log` | `ASKHOOK_ERROR_LOG` | `<home>/errors.log` |
 //! | user registry | `--registry` | `ASKHOOK_REGISTRY` | `$ASKHOOK_HOME/registry.json`, else `~/.config/askhook/registry.json` |
 //! | Claude Code config | — | `CLAUDE_CONFIG_DIR` | `~/.claude` |
@@ -98,6 +99,14 @@ impl Paths {
     /// The spool beside the database: events that could not be written in time.
     pub fn spool(&self) -> PathBuf {
         spool_for(&self.db)
+    }
+
+    /// The marker a hook leaves for each event it could not record (database and spool both
+    /// failed): `doctor` and `status` report it.
+    pub fn lost_marker(&self) -> PathBuf {
+        let mut name = self.db.as_os_str().to_owned();
+        name.push(".lost");
+        PathBuf::from(name)
     }
 
     /// Claude Code's user settings file.
@@ -218,6 +227,7 @@ mod tests {
         assert_eq!(paths.error_log, PathBuf::from("/a/errors.log"));
         assert_eq!(paths.user_registry, PathBuf::from("/a/registry.json"));
         assert_eq!(paths.spool(), PathBuf::from("/a/askhook.db.spool"));
+        assert_eq!(paths.lost_marker(), PathBuf::from("/a/askhook.db.lost"));
         assert_eq!(paths.claude_config_dir, PathBuf::from("/h/.claude"));
     }
 

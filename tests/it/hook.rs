@@ -646,7 +646,9 @@ fn oversized_stdin_abstains_quickly() {
 /// Run `cmd` (a hook) with its stdin held open, as a caller that never closes it would: the
 /// deadline alone must end it. Fails (kills the child) instead of hanging if it does not.
 #[track_caller]
-fn run_with_stdin_held_open(mut cmd: std::process::Command) -> (std::process::Output, Duration) {
+pub(crate) fn run_with_stdin_held_open(
+    mut cmd: std::process::Command,
+) -> (std::process::Output, Duration) {
     use std::process::Stdio;
     let mut child = cmd
         .stdin(Stdio::piped())

@@ -8,6 +8,8 @@ mod harness;
 mod classify;
 mod cli;
 mod doctor;
+mod fault_runner;
+mod faults;
 mod hook;
 mod install;
 mod load;
