@@ -286,7 +286,7 @@ fn option_line(row: &Row, option: &askhook_core::question::Choice, style: &Style
         (false, false) => "( )",
     };
     let recommended = if row.recommended.as_deref() == Some(option.label.as_str())
-        && !option.label.to_lowercase().contains("recommended")
+        && askhook_core::question::recommendation_marker(&option.label).is_none()
     {
         " (recommended)"
     } else {
