@@ -628,6 +628,8 @@ mod tests {
                 afk: false,
                 asked_at: i as i64 * 3_600_000,
                 settled_at: Some(i as i64 * 3_600_000 + 1000 * i as i64),
+                family: (i % 2 == 0).then_some("fam-0000000001"),
+                decided_by: (outcomes[i % 5] == Outcome::AutoDecided).then_some("id"),
             })
             .collect();
         let mut one = Tally::default();
@@ -659,6 +661,8 @@ mod tests {
             afk: false,
             asked_at: 0,
             settled_at: Some(10_000),
+            family: None,
+            decided_by: None,
         };
         t.add(&base);
         t.add(&StatRow {

@@ -2,7 +2,6 @@
 //! classifier), decide (the core policy), record (one transaction, or the spool), and the
 //! output to print. Pure but for the store and the spool.
 
-use std::collections::HashMap;
 use std::time::Duration;
 
 use askhook_core::answer::{Answer, Response};
@@ -15,6 +14,7 @@ use crate::store::{self, spool, Batch, Outcome, Row, Store};
 use crate::sys::project::project_root;
 
 use super::event::{event_of, Call, Event, HookEvent};
+use super::prefer;
 use super::render::Output;
 use super::wire;
 use super::{Handled, HookContext};
@@ -126,6 +126,8 @@ fn base_record(call: &Call, q: &Question, a: &Assessment, now_ms: i64) -> Row {
         error: None,
         asked_at: now_ms,
         settled_at: None,
+        family: q.family.clone(),
+        decided_by: None,
         row_id: 0,
     }
 }
@@ -190,28 +192,25 @@ fn on_asked(call: &Call, questions: &[Question], ctx: &HookContext) -> Handled {
     let mut errors = Vec::new();
     let (assessment, mut records) = assessed_records(call, questions, ctx, &mut errors);
     let mut store = open_store(ctx, &mut errors);
-    let ids: Vec<&str> = questions.iter().map(|q| q.id.as_str()).collect();
-    let preferences = match store
-        .as_ref()
-        .map(|s| s.preferences_for(&ids, assessment.project.as_deref()))
-    {
-        Some(Ok(p)) => p,
-        Some(Err(e)) => {
-            errors.push(format!(
-                "reading preferences failed: {e}{}; asking the human",
-                busy_hint(&e)
-            ));
-            HashMap::default()
-        }
-        None => HashMap::default(),
+    let doors: Vec<Door> = assessment.doors.iter().map(|(d, _)| *d).collect();
+    let resolved = match &store {
+        Some(s) => prefer::for_call(
+            s,
+            questions,
+            &doors,
+            assessment.project.as_deref(),
+            &mut errors,
+        ),
+        None => vec![None; questions.len()],
     };
     let assessed: Vec<Assessed<'_>> = questions
         .iter()
-        .zip(&assessment.doors)
-        .map(|(q, (door, _))| Assessed {
+        .zip(doors)
+        .zip(resolved)
+        .map(|((q, door), preference)| Assessed {
             question: q,
-            door: *door,
-            preference: preferences.get(&q.id).copied(),
+            door,
+            preference,
         })
         .collect();
     let decision = policy::decide(&assessed);
@@ -222,6 +221,7 @@ fn on_asked(call: &Call, questions: &[Question], ctx: &HookContext) -> Handled {
                 record.outcome = Outcome::AutoDecided;
                 record.reply.answer = Some(choice.label.clone());
                 record.settled_at = Some(ctx.now_ms);
+                record.decided_by = Some(choice.decided_by.label());
             }
             Output::Deny {
                 reason: policy::deny_reason(choices),

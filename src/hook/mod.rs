@@ -12,6 +12,7 @@
 
 pub mod event;
 pub mod handle;
+pub mod prefer;
 pub mod render;
 pub mod wire;
 

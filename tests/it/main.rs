@@ -6,6 +6,7 @@
 mod harness;
 
 mod classify;
+mod decide;
 mod doctor;
 mod hook;
 mod install;

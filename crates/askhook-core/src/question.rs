@@ -33,6 +33,19 @@ pub struct Choice {
     pub description: String,
 }
 
+impl Choice {
+    /// Options with these labels and no descriptions (`rule test TEXT --option …`, tests).
+    pub fn labelled<S: AsRef<str>>(labels: &[S]) -> Vec<Choice> {
+        labels
+            .iter()
+            .map(|l| Choice {
+                label: l.as_ref().to_owned(),
+                description: String::new(),
+            })
+            .collect()
+    }
+}
+
 /// Where a question id came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -95,6 +108,8 @@ pub struct Question {
     pub multi_select: bool,
     pub id: String,
     pub id_source: IdSource,
+    /// The looser identity of a question without a marker ([`crate::family`]).
+    pub family: Option<String>,
     pub recommendation: Recommendation,
 }
 
@@ -130,6 +145,10 @@ impl Question {
     ) -> Question {
         let (id, id_source, text) = question_id(&raw_text, &options);
         let recommendation = recommendation(&text, &options);
+        let family = match id_source {
+            IdSource::Hash => crate::family::family_id(&text, &options),
+            IdSource::Marker | IdSource::Gstack => None,
+        };
         Question {
             index,
             raw_text,
@@ -139,6 +158,7 @@ impl Question {
             multi_select,
             id,
             id_source,
+            family,
             recommendation,
         }
     }
@@ -348,7 +368,7 @@ pub fn recommendation(text: &str, options: &[Choice]) -> Recommendation {
 }
 
 /// The value of a `Recommendation: X` / `Recommended: X` line (markdown emphasis allowed).
-fn recommendation_line_value(line: &str) -> Option<&str> {
+pub(crate) fn recommendation_line_value(line: &str) -> Option<&str> {
     let trimmed = line.trim_start_matches(|c: char| {
         c.is_whitespace() || matches!(c, '*' | '_' | '-' | '>' | '#')
     });
@@ -443,13 +463,7 @@ pub(crate) mod tests {
     use super::*;
 
     pub(crate) fn choices(labels: &[&str]) -> Vec<Choice> {
-        labels
-            .iter()
-            .map(|l| Choice {
-                label: (*l).to_string(),
-                description: String::new(),
-            })
-            .collect()
+        Choice::labelled(labels)
     }
 
     #[test]
