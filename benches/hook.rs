@@ -249,7 +249,7 @@ impl World {
     }
 
     fn set_auto_preference(&self) {
-        let out = self.askhook(&["pref", "set", AUTO_ID, "never-ask"]);
+        let out = self.askhook(&["pref", "set", AUTO_ID, "never-ask", "--force"]);
         assert!(
             out.status.success(),
             "askhook pref set {AUTO_ID} never-ask: {}",

@@ -108,6 +108,10 @@ pub enum Command {
     #[command(subcommand)]
     Pref(PrefCommand),
 
+    /// Rules: a standing preference for every question whose header, text or options match.
+    #[command(subcommand)]
+    Rule(RuleCommand),
+
     /// Register askhook's hooks in a Claude Code settings file.
     Install(InstallArgs),
 
@@ -382,13 +386,25 @@ pub enum PreferenceArg {
     AskOnlyForOneWay,
 }
 
+/// `pref set <ID> <VALUE>`, or `pref set --last <VALUE>`.
 #[derive(Debug, Clone, Args)]
+#[command(
+    after_help = "ID is a question id from `askhook log` (a marker id or hook-<hash>), or \
+family:<fam-id> for every rewording of an unmarked question. --last picks the question asked \
+most recently: its marker id, else its family. Before it writes, askhook prints what will be \
+chosen from now on and how you answered this question before."
+)]
 pub struct PrefSetArgs {
-    /// The question id (see `askhook log`).
-    pub id: String,
-    /// The preference.
-    #[arg(value_enum)]
-    pub value: PreferenceArg,
+    /// `ID VALUE`, or only `VALUE` with --last. VALUE: never-ask, always-ask,
+    /// ask-only-for-one-way.
+    #[arg(num_args = 1..=2, value_names = ["ID", "VALUE"], required = true)]
+    pub words: Vec<String>,
+    /// The question asked most recently (its marker id, else its family).
+    #[arg(long)]
+    pub last: bool,
+    /// Set it even for an id or family never seen in the log.
+    #[arg(long)]
+    pub force: bool,
     #[command(flatten)]
     pub scope: ScopeFlags,
     /// Machine-readable JSON output.
@@ -418,6 +434,87 @@ pub struct PrefClearArgs {
 pub struct PrefHistoryArgs {
     /// Only this question id.
     pub id: Option<String>,
+    /// Machine-readable JSON output.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum RuleCommand {
+    /// Add or replace a rule: VALUE for every question that all the patterns match.
+    Add(RuleAddArgs),
+    /// Every rule.
+    List {
+        /// Machine-readable JSON output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// One rule, with the recorded questions it matches.
+    Show {
+        /// The rule's name.
+        name: String,
+        /// Machine-readable JSON output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Remove a rule.
+    Rm {
+        /// The rule's name.
+        name: String,
+        /// Machine-readable JSON output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Which rules match a question, and what the hook would do with it.
+    Test(RuleTestArgs),
+}
+
+/// `rule add NAME --question RE … VALUE`.
+#[derive(Debug, Clone, Args)]
+#[command(
+    after_help = "Patterns use the regex crate's syntax (https://docs.rs/regex), are \
+case-insensitive and unanchored. A rule matches a question when every pattern given matches: \
+--header the chip label, --question the question text, each --option at least one option \
+label. A preference on the question's id or family beats any rule; among matching rules \
+always-ask beats the others; one-way and unknown doors are always asked."
+)]
+pub struct RuleAddArgs {
+    /// The rule's name (lowercase letters, digits and dashes).
+    pub name: String,
+    /// The preference the rule applies.
+    #[arg(value_enum)]
+    pub value: PreferenceArg,
+    /// A regex the question's header must match.
+    #[arg(long, value_name = "REGEX")]
+    pub header: Option<String>,
+    /// A regex the question text must match.
+    #[arg(long, value_name = "REGEX")]
+    pub question: Option<String>,
+    /// A regex one of the option labels must match (repeatable: each must match one).
+    #[arg(long = "option", value_name = "REGEX")]
+    pub options: Vec<String>,
+    #[command(flatten)]
+    pub scope: ScopeFlags,
+    /// Machine-readable JSON output.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `rule test PAYLOAD-OR-TEXT`.
+#[derive(Debug, Clone, Args)]
+pub struct RuleTestArgs {
+    /// A hook payload, a `tool_input` or one question as JSON (inline, a file, or `-` for
+    /// stdin), or a question's text.
+    pub input: String,
+    /// With a question's text: an option label (repeatable).
+    #[arg(long = "option", value_name = "LABEL")]
+    pub options: Vec<String>,
+    /// With a question's text: its header.
+    #[arg(long, value_name = "TEXT")]
+    pub header: Option<String>,
+    /// Test as if asked in this project (default: the payload's cwd, else the current one).
+    #[arg(long, value_name = "DIR")]
+    pub project: Option<PathBuf>,
     /// Machine-readable JSON output.
     #[arg(long)]
     pub json: bool,

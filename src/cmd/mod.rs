@@ -28,6 +28,7 @@
 pub mod classify;
 pub mod demo;
 pub mod doctor;
+pub mod explain;
 pub mod export;
 pub mod forget;
 pub mod hook;
@@ -37,6 +38,7 @@ pub mod log;
 pub mod pending;
 pub mod pref;
 pub mod registry;
+pub mod rule;
 pub mod show;
 pub mod stats;
 pub mod suggest;
@@ -76,6 +78,7 @@ pub fn run(cli: &Cli) -> ExitCode {
         Command::Forget(args) => args.run(&ctx()),
         Command::Demo(args) => args.run(&ctx()),
         Command::Pref(args) => args.run(&ctx()),
+        Command::Rule(args) => args.run(&ctx()),
         Command::Install(args) => args.run(&ctx()),
         Command::Uninstall(args) => args.run(&ctx()),
         Command::Status(args) => args.run(&ctx()),

@@ -25,6 +25,7 @@
 //! a 0700 folder.
 
 pub mod filter;
+pub mod history;
 pub mod migrations;
 pub mod prefs;
 pub mod read;

@@ -22,7 +22,7 @@ Scenario file (JSON; the fake API reads "turns" and "side_reply", see fake_api.p
     settings_extra               keys merged into the pre-install settings.json
     cwd                          start claude in this folder inside the project (default: its root)
     default_paths                true: no ASKHOOK_HOME for the hook or the CLI (askhook's defaults)
-    before                       [["pref", "set", "demo-q", "never-ask"], ...]: askhook commands
+    before                       [["pref", "set", "demo-q", "never-ask", "--force"], ...]: askhook commands
                                  run in the project dir before claude starts (each must exit 0)
     uninstall                    true: after the session, `askhook uninstall` must give back the
                                  pre-install settings.json byte for byte

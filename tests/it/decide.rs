@@ -149,3 +149,251 @@ fn rules_decide_and_the_id_beats_them_and_always_ask_beats_never_ask() {
     assert_eq!(row(&world, "toolu_r6")["door_type"], "one-way");
     assert!(world.error_lines().is_empty(), "{:?}", world.error_lines());
 }
+
+/// The PostToolUse of `payload` (a PreToolUse from [`ask`]) answered with `answer`.
+fn answer(world: &World, payload: &Value, answer: &str) {
+    let mut post = payload.clone();
+    post["hook_event_name"] = json!("PostToolUse");
+    let text = post["tool_input"]["questions"][0]["question"].clone();
+    let mut answers = serde_json::Map::new();
+    answers.insert(text.as_str().unwrap().to_owned(), json!(answer));
+    post["tool_response"] = json!({
+        "questions": post["tool_input"]["questions"].clone(),
+        "answers": answers,
+    });
+    let out = world.hook_json(post);
+    assert!(out.status.success() && out.stdout.is_empty());
+}
+
+/// `askhook <args>` (exit 0), its stdout parsed as JSON.
+fn json_of(world: &World, args: &[&str]) -> Value {
+    serde_json::from_slice(&world.run(args).success().stdout).expect("JSON on stdout")
+}
+
+/// Run a silencing command without a terminal: its stderr and output, or `None` when the test
+/// runner itself runs under an agent (then it is refused, as `trust.rs` tests).
+fn silence(world: &World, args: &[&str]) -> Option<(String, std::process::Output)> {
+    let out = world.run(args).without_tty().output();
+    if outer_agent() {
+        return None;
+    }
+    assert!(out.status.success(), "{}", crate::harness::stderr(&out));
+    Some((crate::harness::stderr(&out), out))
+}
+
+/// Whether the test runner itself runs under an agent: silencing without a terminal is then
+/// refused (tested in `trust.rs`), so these tests stop short of it.
+fn outer_agent() -> bool {
+    askhook::trust::marker_for_this_process().is_some()
+}
+
+#[test]
+fn pref_set_says_what_it_will_do_from_the_users_own_history() {
+    let world = World::new();
+    let labels = ["PG (Recommended)", "MySQL"];
+    for call in ["toolu_h1", "toolu_h2", "toolu_h3"] {
+        let p = ask(&world, call, "Which database should we use?", "DB", &labels);
+        assert_eq!(decide(&world, &p), None);
+        answer(&world, &p, "MySQL");
+    }
+    let id = row(&world, "toolu_h3")["question_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let Some((said, out)) = silence(&world, &["pref", "set", &id, "never-ask"]) else {
+        return;
+    };
+    for needle in [
+        "\"PG (Recommended)\"",
+        "you followed the recommendation 0 of 3 times; your last answers were MySQL, MySQL, MySQL",
+        "warning: you chose something other than the recommendation 3 of 3 times",
+    ] {
+        assert!(said.contains(needle), "{needle:?} not in {said}");
+    }
+    assert!(stdout(&out).contains(&format!("{id} is now never-ask (global)")));
+    // --json carries the same facts.
+    let out = world
+        .run(&["pref", "set", &id, "ask-only-for-one-way", "--json"])
+        .without_tty()
+        .success();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["recommended"], "PG (Recommended)");
+    assert_eq!(v["history"]["with_recommendation"], 3);
+    assert_eq!(v["history"]["followed"], 0);
+    assert_eq!(
+        v["history"]["last_answers"],
+        json!(["MySQL", "MySQL", "MySQL"])
+    );
+    assert_eq!(v["warnings"].as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn pref_set_refuses_what_the_log_never_saw_and_last_names_the_latest_question() {
+    let world = World::new();
+    let out = world
+        .run(&["pref", "set", "hook-0123456789", "never-ask"])
+        .without_tty()
+        .code(1);
+    assert!(crate::harness::stderr(&out).contains("--force"));
+    let out = world
+        .run(&["pref", "set", "family:fam-0123456789", "never-ask"])
+        .without_tty()
+        .code(1);
+    assert!(crate::harness::stderr(&out).contains("never asked"));
+    world
+        .run(&["pref", "set", "no-such-id", "always-ask"])
+        .without_tty()
+        .success();
+    world.run(&["pref", "set", "--last", "never-ask"]).code(1);
+    world
+        .run(&["pref", "set", "--last", "a", "never-ask"])
+        .code(2);
+    world.run(&["pref", "set", "some-id", "sometimes"]).code(2);
+    let p = ask(
+        &world,
+        "toolu_l1",
+        "Run the linter now?",
+        "Lint",
+        &["Yes", "No"],
+    );
+    decide(&world, &p);
+    let family = row(&world, "toolu_l1")["family"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let out = world
+        .run(&["pref", "set", "--last", "never-ask", "--json"])
+        .without_tty()
+        .output();
+    if outer_agent() {
+        return;
+    }
+    let v: Value = serde_json::from_slice(&out.stdout).expect("--json");
+    assert_eq!(v["question_id"], json!(format!("family:{family}")));
+    // No recommended option: it can never fire, and `pref list` says so.
+    assert_eq!(v["recommended"], Value::Null);
+    assert!(v["warnings"][0].as_str().unwrap().contains("never fire"));
+    let list = json_of(&world, &["pref", "list", "--json"]);
+    let listed = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["question_id"] == json!(format!("family:{family}")))
+        .unwrap()
+        .clone();
+    assert_eq!(listed["inert"], true);
+    assert_eq!(listed["why_inert"], "no recommended option");
+    world
+        .run(&["pref", "set", "hook-0123456789", "never-ask", "--force"])
+        .without_tty()
+        .success();
+}
+
+#[test]
+fn rule_add_list_show_test_and_rm_through_the_cli() {
+    let world = World::new();
+    let labels = ["Postgres (Recommended)", "SQLite"];
+    let p = ask(
+        &world,
+        "toolu_c1",
+        "Which database for the cache?",
+        "DB",
+        &labels,
+    );
+    decide(&world, &p);
+    answer(&world, &p, "Postgres (Recommended)");
+    world.run(&["rule", "add", "db", "never-ask"]).code(2);
+    let bad = world
+        .run(&["rule", "add", "db", "--question", "(unclosed", "never-ask"])
+        .code(2);
+    assert!(crate::harness::stderr(&bad).contains("not a valid regex"));
+    world
+        .run(&["rule", "add", "Bad Name", "--question", "x", "never-ask"])
+        .code(2);
+    // Under an agent marker without a terminal, a silencing rule is refused.
+    world
+        .run(&["rule", "add", "db", "--question", "database", "never-ask"])
+        .env("CLAUDECODE", "1")
+        .without_tty()
+        .code(2);
+    assert_eq!(
+        world.run(&["rule", "list", "--json"]).success().stdout,
+        b"[]\n"
+    );
+    let args = [
+        "rule",
+        "add",
+        "db",
+        "--question",
+        r"\bdatabase\b",
+        "--option",
+        "postgres",
+        "never-ask",
+    ];
+    let Some((said, _)) = silence(&world, &args) else {
+        return;
+    };
+    assert!(
+        said.contains("it matches 1 of your last 1 recorded questions"),
+        "{said}"
+    );
+    assert!(
+        said.contains("answered \"Postgres (Recommended)\""),
+        "{said}"
+    );
+    rule_show_test_and_rm(&world, &p);
+}
+
+/// The rest of a rule's life, in a world where rule `db` was added for question `p`.
+fn rule_show_test_and_rm(world: &World, p: &Value) {
+    let list = json_of(world, &["rule", "list", "--json"]);
+    assert_eq!(list[0]["name"], "db");
+    assert_eq!(
+        list[0]["patterns"][1],
+        json!({"field": "option", "pattern": "postgres"})
+    );
+    let shown = json_of(world, &["rule", "show", "db", "--json"]);
+    assert_eq!(shown["matches"][0]["times"], 1);
+    let tested = json_of(
+        world,
+        &[
+            "rule",
+            "test",
+            "Which database for the queue?",
+            "--option",
+            "Postgres (Recommended)",
+            "--option",
+            "SQLite",
+            "--json",
+        ],
+    );
+    assert_eq!(tested["decision"], "auto-decide");
+    assert_eq!(tested["questions"][0]["rules"][0]["name"], "db");
+    assert_eq!(tested["questions"][0]["applies"]["source"], "rule:db");
+    assert_eq!(tested["questions"][0]["answer"], "Postgres (Recommended)");
+    // A payload works too, and a one-way door is still asked.
+    let mut drop = p.clone();
+    drop["tool_input"]["questions"][0]["question"] = json!("Drop the database now?");
+    let tested: Value = serde_json::from_slice(
+        &world
+            .run(&["rule", "test", "-", "--json"])
+            .stdin(serde_json::to_vec(&drop).unwrap())
+            .success()
+            .stdout,
+    )
+    .unwrap();
+    assert_eq!(tested["decision"], "ask");
+    assert!(tested["questions"][0]["why_not"]
+        .as_str()
+        .unwrap()
+        .contains("one-way"));
+    let history = json_of(world, &["pref", "history", "rule:db", "--json"]);
+    assert_eq!(history[0]["new_value"], "never-ask");
+    assert!(history[0]["detail"]
+        .as_str()
+        .unwrap()
+        .contains("question=/\\bdatabase\\b/"));
+    world.run(&["rule", "rm", "db"]).success();
+    world.run(&["rule", "rm", "db"]).code(1);
+    assert_eq!(json_of(world, &["rule", "list", "--json"]), json!([]));
+}
