@@ -66,6 +66,10 @@ pub struct PathFlags {
     /// The user question registry (default: <home>/registry.json, else the config dir).
     #[arg(long, global = true, env = "ASKHOOK_REGISTRY", value_name = "FILE")]
     pub registry: Option<PathBuf>,
+
+    /// The config file (default: <home>/config.toml, else the config dir); see `askhook config`.
+    #[arg(long, global = true, env = "ASKHOOK_CONFIG", value_name = "FILE")]
+    pub config: Option<PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -111,6 +115,10 @@ pub enum Command {
     /// Rules: a standing preference for every question whose header, text or options match.
     #[command(subcommand)]
     Rule(RuleCommand),
+
+    /// The config file: how the hook decides, what it adds, what it never records.
+    #[command(subcommand, long_about = CONFIG_HELP)]
+    Config(ConfigCommand),
 
     /// Register askhook's hooks in a Claude Code settings file.
     Install(InstallArgs),
@@ -437,6 +445,42 @@ pub struct PrefHistoryArgs {
     /// Machine-readable JSON output.
     #[arg(long)]
     pub json: bool,
+}
+
+/// `askhook config --help`: every key.
+pub const CONFIG_HELP: &str = "The config file, config.toml: how the hook decides, what it adds, \
+what it never records. It is read only when it exists; environment variables win over it.
+
+Keys (every one optional):
+  decide_with = \"deny\" | \"answer\"     (default \"deny\"; env ASKHOOK_DECIDE_WITH)
+      how an auto-decision reaches Claude Code: \"deny\" refuses the call with a reason naming the
+      answers; \"answer\" allows it with every answer filled in, so the picker is skipped and the
+      agent gets the ordinary answer
+  context_from_history = true | false   (default false; env ASKHOOK_CONTEXT_FROM_HISTORY)
+      when you answer a question you answered before, tell the agent your last answers and notes
+  deadline_ms = 2500                    (env ASKHOOK_DEADLINE_MS) the hook's whole budget
+  busy_timeout_ms = 300                 (env ASKHOOK_BUSY_TIMEOUT_MS) wait on a busy database
+  redact = [\"REGEX\", …]                more secret patterns, stored as [redacted:custom]
+  [record_filter]
+  cwd = [\"REGEX\", …]                   never record calls made in a matching folder
+  question = [\"REGEX\", …]              … or with a matching question, header or option
+
+Patterns are regexes (regex crate syntax), case-insensitive. A file that does not parse makes
+the hook do nothing until it is fixed: `askhook config show` says why.";
+
+#[derive(Debug, Subcommand)]
+pub enum ConfigCommand {
+    /// Every key with its value and where it comes from (file, env, default).
+    Show {
+        /// Machine-readable JSON output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print the config file's path.
+    Path,
+    /// Open the config file in $VISUAL / $EDITOR (created with every key commented out), then
+    /// check it.
+    Edit,
 }
 
 #[derive(Debug, Subcommand)]

@@ -8,6 +8,7 @@
 //! | module | owns |
 //! |---|---|
 //! | [`cli`] | clap types only: every subcommand, flag and env var |
+//! | [`config`] | the config file: its keys, reading it (one `stat` when absent), env overrides |
 //! | [`cmd`] | one file per subcommand, routed by [`cmd::run`] (the hook too); all printing and prompting |
 //! | [`hook`] | the hot path: stdin → wire → event → decide → record → stdout, never failing the session |
 //! | [`store`] | the only SQL: the answer log, one `Row` type, a typed `Filter`, preferences, migrations, spool |
@@ -20,6 +21,7 @@
 
 pub mod cli;
 pub mod cmd;
+pub mod config;
 pub mod error;
 pub mod hook;
 pub mod install;

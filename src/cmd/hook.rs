@@ -1,16 +1,24 @@
 //! `askhook hook`: the hook Claude Code runs on every event. Paths from the flags and the
-//! environment, the budget from the environment, the bytes from [`crate::hook::run`] to
-//! stdout. Always exit 0.
+//! environment, the config file when there is one (one `stat` when there is not), the budget
+//! from the environment then the config, the bytes from [`crate::hook::run`] to stdout. Always
+//! exit 0.
 
 use std::io::Write;
 use std::process::ExitCode;
 
 use crate::cli::PathFlags;
-use crate::sys::paths::{Budget, Paths};
+use crate::config::{self, Config};
+use crate::sys::paths::{self, Budget, Paths};
 
 /// Run the hook with paths from the environment and write its output. Always exit 0.
 pub fn run(flags: &PathFlags) -> ExitCode {
-    let bytes = crate::hook::run(Paths::from_env(flags), Budget::from_env());
+    let paths = Paths::from_env(flags);
+    let config = match config::load(&paths.config).config() {
+        Ok(c) => Ok(paths::config_with_env(c)),
+        Err(why) => Err(why.to_owned()),
+    };
+    let budget = Budget::from_env_and(config.as_ref().unwrap_or(&Config::default()));
+    let bytes = crate::hook::run(paths, budget, config);
     if !bytes.is_empty() {
         let mut out = std::io::stdout().lock();
         let _ = out.write_all(&bytes).and_then(|()| out.flush());

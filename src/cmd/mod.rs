@@ -26,6 +26,7 @@
 //! The full schemas and the measured speed are in `docs/query.md`.
 
 pub mod classify;
+pub mod config;
 pub mod demo;
 pub mod doctor;
 pub mod explain;
@@ -79,6 +80,7 @@ pub fn run(cli: &Cli) -> ExitCode {
         Command::Demo(args) => args.run(&ctx()),
         Command::Pref(args) => args.run(&ctx()),
         Command::Rule(args) => args.run(&ctx()),
+        Command::Config(args) => args.run(&ctx()),
         Command::Install(args) => args.run(&ctx()),
         Command::Uninstall(args) => args.run(&ctx()),
         Command::Status(args) => args.run(&ctx()),

@@ -6,16 +6,17 @@ use std::time::Duration;
 
 use askhook_core::answer::{Answer, Response};
 use askhook_core::classify::Door;
-use askhook_core::policy::{self, Assessed, Decision};
+use askhook_core::policy::{self, Assessed, AutoAnswer, Decision};
 use askhook_core::question::Question;
 use askhook_core::registry::Registry;
 
+use crate::config::DecideWith;
 use crate::store::{self, spool, Batch, Outcome, Row, Store};
 use crate::sys::project::project_root;
 
 use super::event::{event_of, Call, Event, HookEvent};
 use super::prefer;
-use super::render::Output;
+use super::render::{AnsweredCall, Output};
 use super::wire;
 use super::{Handled, HookContext};
 
@@ -41,8 +42,14 @@ pub fn handle(input: &[u8], ctx: &HookContext) -> Handled {
         Ok(None) => return Handled::abstain(),
         Err(e) => return Handled::abstain_because(format!("{e}; abstained")),
     };
+    if let Err(why) = &ctx.config {
+        return Handled::abstain_because(format!(
+            "the config file cannot be used ({why}); askhook records and decides nothing until \
+             it is fixed (askhook config show)"
+        ));
+    }
     match event {
-        Event::Asked { call, questions } => on_asked(&call, &questions, ctx),
+        Event::Asked { call, questions } => on_asked(&call, &questions, input, ctx),
         Event::Answered {
             call,
             questions,
@@ -188,7 +195,48 @@ fn persist(store: Option<&mut Store>, write: &Batch, ctx: &HookContext, errors: 
     }
 }
 
-fn on_asked(call: &Call, questions: &[Question], ctx: &HookContext) -> Handled {
+/// The output of an auto-decision: in answer mode (`decide_with = "answer"`) on the built-in
+/// tool, an `allow` carrying every answer; else — the default, an MCP copy (whose
+/// `updatedInput` only rewrites its arguments), or a call that cannot be answered whole — a
+/// `deny` naming the answers.
+fn auto_output(
+    call: &Call,
+    questions: &[Question],
+    choices: &[AutoAnswer],
+    input: &[u8],
+    ctx: &HookContext,
+    errors: &mut Vec<String>,
+) -> Output {
+    let answer_mode = ctx
+        .config
+        .as_ref()
+        .is_ok_and(|c| c.decide_with == DecideWith::Answer);
+    if answer_mode && call.tool_name == "AskUserQuestion" {
+        let tool_input = serde_json::from_slice::<serde_json::Value>(input)
+            .map_err(|e| e.to_string())
+            .map(|mut v| v["tool_input"].take());
+        let answered = tool_input.and_then(|t| {
+            AnsweredCall::new(
+                &t,
+                questions,
+                choices,
+                policy::answer_reason(choices),
+                policy::answer_context(choices),
+            )
+        });
+        match answered {
+            Ok(call) => return Output::Allow(call),
+            Err(why) => errors.push(format!(
+                "answer mode: {why}; denied with the answers instead"
+            )),
+        }
+    }
+    Output::Deny {
+        reason: policy::deny_reason(choices),
+    }
+}
+
+fn on_asked(call: &Call, questions: &[Question], input: &[u8], ctx: &HookContext) -> Handled {
     let mut errors = Vec::new();
     let (assessment, mut records) = assessed_records(call, questions, ctx, &mut errors);
     let mut store = open_store(ctx, &mut errors);
@@ -223,9 +271,7 @@ fn on_asked(call: &Call, questions: &[Question], ctx: &HookContext) -> Handled {
                 record.settled_at = Some(ctx.now_ms);
                 record.decided_by = Some(choice.decided_by.label());
             }
-            Output::Deny {
-                reason: policy::deny_reason(choices),
-            }
+            auto_output(call, questions, choices, input, ctx, &mut errors)
         }
     };
     persist(store.as_mut(), &records_write(records), ctx, &mut errors);

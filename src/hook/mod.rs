@@ -21,6 +21,7 @@ use std::panic::{self, AssertUnwindSafe};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use crate::config::Config;
 use crate::sys::deadline;
 use crate::sys::errlog::ErrorLog;
 use crate::sys::paths::{Budget, Paths};
@@ -56,6 +57,9 @@ impl Handled {
 pub struct HookContext {
     pub paths: Paths,
     pub budget: Budget,
+    /// The config file with the environment's overrides, or why it cannot be used (then the
+    /// hook does nothing: see [`crate::config`]).
+    pub config: Result<Config, String>,
     pub now_ms: i64,
     pub started: Instant,
 }
@@ -79,7 +83,7 @@ static LAST_PANIC: Mutex<Option<String>> = Mutex::new(None);
 /// Run the hook on the process's stdin and return the bytes for stdout. Never fails, never
 /// panics, returns within the deadline — or, if the deadline falls first, ends the process
 /// with exit 0 and empty stdout (see [`crate::sys::deadline`]).
-pub fn run(paths: Paths, budget: Budget) -> Vec<u8> {
+pub fn run(paths: Paths, budget: Budget, config: Result<Config, String>) -> Vec<u8> {
     let started = Instant::now();
     let now_ms = crate::sys::time::now_ms();
     let log = ErrorLog::new(&paths.error_log);
@@ -99,6 +103,7 @@ pub fn run(paths: Paths, budget: Budget) -> Vec<u8> {
     let ctx = HookContext {
         paths,
         budget,
+        config,
         now_ms,
         started,
     };

@@ -397,3 +397,120 @@ fn rule_show_test_and_rm(world: &World, p: &Value) {
     world.run(&["rule", "rm", "db"]).code(1);
     assert_eq!(json_of(world, &["rule", "list", "--json"]), json!([]));
 }
+
+/// A PreToolUse of two marked questions, with a field Claude Code may add (`metadata`) and an
+/// option `preview`: all of it must come back in `updatedInput`.
+fn two_marked(world: &World, call: &str, tool: &str) -> Value {
+    json!({
+        "session_id": "s-answer",
+        "cwd": world.project.to_string_lossy(),
+        "hook_event_name": "PreToolUse",
+        "tool_name": tool,
+        "tool_use_id": call,
+        "tool_input": {
+            "questions": [
+                {"question": "Enable the cache? <askhook-qid:cache-on>", "header": "Cache",
+                 "options": [{"label": "Yes (Recommended)", "description": "d", "preview": "p"},
+                             {"label": "No", "description": ""}], "multiSelect": false},
+                {"question": "Which extras? <askhook-qid:extras>", "header": "Extras",
+                 "options": [{"label": "Logs", "description": ""},
+                             {"label": "Metrics (推荐)", "description": ""}], "multiSelect": true}
+            ],
+            "metadata": {"source": "remember"}
+        }
+    })
+}
+
+fn write_config(world: &World, text: &str) {
+    std::fs::create_dir_all(&world.askhook_home).unwrap();
+    std::fs::write(world.askhook_home.join("config.toml"), text).unwrap();
+}
+
+#[test]
+fn answer_mode_allows_with_every_answer_and_post_tool_use_keeps_it_auto_decided() {
+    let world = World::new();
+    write_config(&world, "decide_with = \"answer\"\n");
+    world.prefer("cache-on", "never-ask", None);
+    world.prefer("extras", "never-ask", None);
+    let pre = two_marked(&world, "toolu_a1", "AskUserQuestion");
+    let d = decide(&world, &pre).expect("answered");
+    let out = &d["hookSpecificOutput"];
+    assert_eq!(out["permissionDecision"], "allow");
+    let mut want = pre["tool_input"].clone();
+    want["answers"] = json!({
+        "Enable the cache? <askhook-qid:cache-on>": "Yes (Recommended)",
+        "Which extras? <askhook-qid:extras>": "Metrics (推荐)",
+    });
+    assert_eq!(out["updatedInput"], want);
+    assert!(out["permissionDecisionReason"]
+        .as_str()
+        .unwrap()
+        .contains("[cache-on]"));
+    assert!(out["additionalContext"]
+        .as_str()
+        .unwrap()
+        .contains("standing preference"));
+    // Claude Code then runs the tool and fires PostToolUse with those answers.
+    let mut post = pre.clone();
+    post["hook_event_name"] = json!("PostToolUse");
+    post["tool_input"] = want.clone();
+    post["tool_response"] = json!({"questions": want["questions"], "answers": want["answers"]});
+    let out = world.hook_json(post);
+    assert!(out.status.success() && out.stdout.is_empty());
+    let rows: Vec<Value> = world.log();
+    assert_eq!(rows.len(), 2);
+    for r in &rows {
+        assert_eq!(r["outcome"], "auto-decided", "{r}");
+        assert_eq!(r["decided_by"], "id");
+        assert_eq!(r["followed_recommendation"], Value::Null);
+    }
+    assert_eq!(rows[1]["answer"], "Metrics (推荐)");
+    assert!(world.error_lines().is_empty(), "{:?}", world.error_lines());
+}
+
+#[test]
+fn answer_mode_denies_mcp_copies_and_the_environment_overrides_the_file() {
+    let world = World::new();
+    world.prefer("cache-on", "never-ask", None);
+    world.prefer("extras", "never-ask", None);
+    write_config(&world, "decide_with = \"answer\"\n");
+    let mcp = two_marked(&world, "toolu_m1", "mcp__relay__AskUserQuestion");
+    let d = decide(&world, &mcp).expect("decided");
+    assert_eq!(d["hookSpecificOutput"]["permissionDecision"], "deny");
+    write_config(&world, "decide_with = \"deny\"\n");
+    let native = two_marked(&world, "toolu_m2", "AskUserQuestion");
+    let out = world
+        .run(&["hook"])
+        .env("ASKHOOK_DECIDE_WITH", "answer")
+        .stdin(serde_json::to_vec(&native).unwrap())
+        .output();
+    let d: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(d["hookSpecificOutput"]["permissionDecision"], "allow");
+    // Without the variable the file's deny applies.
+    let d = decide(&world, &two_marked(&world, "toolu_m3", "AskUserQuestion")).unwrap();
+    assert_eq!(d["hookSpecificOutput"]["permissionDecision"], "deny");
+}
+
+#[test]
+fn an_invalid_config_makes_the_hook_do_nothing_and_say_why() {
+    let world = World::new();
+    world.prefer("cache-on", "never-ask", None);
+    world.prefer("extras", "never-ask", None);
+    write_config(&world, "decide_with = \"allow\"\n");
+    assert_eq!(
+        decide(&world, &two_marked(&world, "toolu_i1", "AskUserQuestion")),
+        None
+    );
+    assert!(world.log().is_empty(), "nothing recorded");
+    let lines = world.error_lines();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("decide_with") && l.contains("askhook config show")),
+        "{lines:?}"
+    );
+    let out = world.run(&["config", "show", "--json"]).code(3);
+    let shown: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(shown["valid"], false);
+    assert!(shown["error"].as_str().unwrap().contains("decide_with"));
+}

@@ -6,6 +6,7 @@
 mod harness;
 
 mod classify;
+mod config;
 mod decide;
 mod doctor;
 mod hook;

@@ -585,6 +585,7 @@ fn in_process(world: &World, input: &[u8]) -> Result<(), String> {
     let ctx = askhook::hook::HookContext {
         paths,
         budget: askhook::sys::paths::Budget::default(),
+        config: Ok(askhook::config::Config::default()),
         now_ms: 1_700_000_000_000,
         started: Instant::now(),
     };
@@ -662,6 +663,7 @@ fn unmutated_fixtures_reach_the_deny_path_in_the_silenced_world() {
             let ctx = askhook::hook::HookContext {
                 paths,
                 budget: askhook::sys::paths::Budget::default(),
+                config: Ok(askhook::config::Config::default()),
                 now_ms: 1_700_000_000_000,
                 started: Instant::now(),
             };
