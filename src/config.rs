@@ -24,7 +24,8 @@
 //! - `record_filter`: a call whose `cwd` matches a `cwd` pattern, or with a question (text,
 //!   header or option) matching a `question` pattern, is never recorded (it is still decided).
 //!
-//! Patterns use the regex crate's syntax, case-insensitive, as rules do ([`crate::rules`]).
+//! Patterns use the regex crate's syntax, case-insensitive, as rules do ([`crate::rules`]);
+//! written in TOML's single-quoted literal strings, their backslashes stay as they are.
 //!
 //! ## On the hook's path
 //! The hook looks for the file with one `stat` and reads it only when it exists (a regular
@@ -219,13 +220,14 @@ pub const TEMPLATE: &str = r#"# askhook configuration: every key is optional, an
 # busy_timeout_ms = 300
 
 # More secret patterns (regexes, case-insensitive): a match is stored as [redacted:custom].
-# redact = ["ACME-[0-9]{6}"]
+# Write regexes in single quotes: TOML reads backslashes in double quotes as its own escapes.
+# redact = ['ACME-\d{6}']
 
 # What never to record (regexes, case-insensitive): calls made in a matching folder, or with a
 # matching question, header or option. They are still decided.
 # [record_filter]
-# cwd = ["^/home/me/clients/secret"]
-# question = ["salary|medical"]
+# cwd = ['^/home/me/clients/secret']
+# question = ['salary|medical']
 "#;
 
 #[cfg(test)]

@@ -98,7 +98,7 @@ pub fn compile(pattern: &str) -> Result<meta::Regex, String> {
         .configure(
             meta::Config::new()
                 .auto_prefilter(false)
-                .which_captures(WhichCaptures::None)
+                .which_captures(WhichCaptures::Implicit)
                 .nfa_size_limit(Some(NFA_SIZE_LIMIT)),
         )
         .syntax(syntax::Config::new().case_insensitive(true))

@@ -15,9 +15,9 @@ use crate::store::{self, spool, Batch, Outcome, Row, Store};
 use crate::sys::project::project_root;
 
 use super::event::{event_of, Call, Event, HookEvent};
-use super::prefer;
 use super::render::{AnsweredCall, Output};
 use super::wire;
+use super::{context, prefer, privacy};
 use super::{Handled, HookContext};
 
 /// The whole hook on one payload: parse, record, decide. Pure but for the store and spool.
@@ -167,10 +167,49 @@ fn busy_hint(e: &store::Error) -> &'static str {
     }
 }
 
-/// The write for `records`, every stored text scrubbed of secrets first.
-fn records_write(mut records: Vec<Row>) -> Batch {
+/// Store a call's rows — every text scrubbed of secrets, then of the config's own `redact`
+/// patterns — unless the config's `record_filter` says never to record this call.
+fn record(
+    store: Option<&mut Store>,
+    call: &Call,
+    questions: &[Question],
+    mut records: Vec<Row>,
+    ctx: &HookContext,
+    errors: &mut Vec<String>,
+) {
+    let config = ctx.config.as_ref().ok();
+    if config.is_some_and(|c| privacy::never_record(c, call.cwd.as_deref(), questions, errors)) {
+        return;
+    }
     records.iter_mut().for_each(Row::scrub);
-    Batch::Records { records }
+    if let Some(c) = config {
+        privacy::redact_rows(&mut records, &privacy::redactions(c, errors));
+    }
+    persist(store, &Batch::Records { records }, ctx, errors);
+}
+
+/// What PreToolUse prints when it lets the user answer: nothing, or with
+/// `context_from_history` the user's earlier answers to these questions.
+fn abstain_output(
+    store: Option<&Store>,
+    questions: &[Question],
+    ctx: &HookContext,
+    errors: &mut Vec<String>,
+) -> Output {
+    let (Ok(config), Some(store)) = (&ctx.config, store) else {
+        return Output::Abstain;
+    };
+    if !config.context_from_history {
+        return Output::Abstain;
+    }
+    let redactions = privacy::redactions(config, errors);
+    match context::history(store, questions, ctx.now_ms, &redactions, errors) {
+        Some(text) => Output::Context {
+            event: HookEvent::PreToolUse,
+            text,
+        },
+        None => Output::Abstain,
+    }
 }
 
 /// Commit `write`, or spool it when the database cannot take it now.
@@ -263,7 +302,7 @@ fn on_asked(call: &Call, questions: &[Question], input: &[u8], ctx: &HookContext
         .collect();
     let decision = policy::decide(&assessed);
     let output = match &decision {
-        Decision::Abstain => Output::Abstain,
+        Decision::Abstain => abstain_output(store.as_ref(), questions, ctx, &mut errors),
         Decision::AutoDecide(choices) => {
             for (record, choice) in records.iter_mut().zip(choices) {
                 record.outcome = Outcome::AutoDecided;
@@ -274,7 +313,7 @@ fn on_asked(call: &Call, questions: &[Question], input: &[u8], ctx: &HookContext
             auto_output(call, questions, choices, input, ctx, &mut errors)
         }
     };
-    persist(store.as_mut(), &records_write(records), ctx, &mut errors);
+    record(store.as_mut(), call, questions, records, ctx, &mut errors);
     Handled { output, errors }
 }
 
@@ -326,7 +365,7 @@ fn on_answered(
         }
     };
     let mut store = open_store(ctx, &mut errors);
-    persist(store.as_mut(), &records_write(records), ctx, &mut errors);
+    record(store.as_mut(), call, questions, records, ctx, &mut errors);
     Handled { output, errors }
 }
 
@@ -337,7 +376,7 @@ fn on_failed(call: &Call, questions: &[Question], error: &str, ctx: &HookContext
         fail(record, error, ctx.now_ms);
     }
     let mut store = open_store(ctx, &mut errors);
-    persist(store.as_mut(), &records_write(records), ctx, &mut errors);
+    record(store.as_mut(), call, questions, records, ctx, &mut errors);
     Handled {
         output: Output::Context {
             event: HookEvent::PostToolUseFailure,

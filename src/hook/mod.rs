@@ -10,9 +10,11 @@
 //! - payloads that are not ours (other tools, other events) open nothing and record nothing;
 //! - a write that cannot be committed within the busy budget goes to the spool.
 
+pub mod context;
 pub mod event;
 pub mod handle;
 pub mod prefer;
+pub mod privacy;
 pub mod render;
 pub mod wire;
 

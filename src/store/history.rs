@@ -92,6 +92,30 @@ impl Store {
         })
     }
 
+    /// The person's latest answers (newest first) to question `id`, or to any question of
+    /// `family`: what the hook's history context quotes.
+    pub fn answers_for(
+        &self,
+        id: &str,
+        family: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<PastAnswer>> {
+        let family_column = if self.has_families() {
+            "family"
+        } else {
+            "NULL"
+        };
+        let mut stmt = self.conn.prepare_cached(&format!(
+            "SELECT question_id, question, coalesce(answer, free_text), notes,
+                    followed_recommendation, asked_at
+             FROM questions WHERE (question_id = ?1 OR {family_column} = ?2) AND {HUMAN_ANSWER}
+               AND coalesce(answer, free_text) IS NOT NULL
+             ORDER BY asked_at DESC, id DESC LIMIT ?3"
+        ))?;
+        let rows = stmt.query_map(params![id, family, limit as i64], past_answer)?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
     fn past_answers(&self, column: &str, value: &str, limit: usize) -> Result<Vec<PastAnswer>> {
         let mut stmt = self.conn.prepare_cached(&format!(
             "SELECT question_id, question, coalesce(answer, free_text), notes,
@@ -100,16 +124,7 @@ impl Store {
                AND coalesce(answer, free_text) IS NOT NULL
              ORDER BY asked_at DESC, id DESC LIMIT ?2"
         ))?;
-        let rows = stmt.query_map(params![value, limit as i64], |r| {
-            Ok(PastAnswer {
-                question_id: r.get(0)?,
-                question: r.get(1)?,
-                answer: r.get(2)?,
-                notes: r.get(3)?,
-                followed: r.get(4)?,
-                asked_at: r.get(5)?,
-            })
-        })?;
+        let rows = stmt.query_map(params![value, limit as i64], past_answer)?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
@@ -138,6 +153,17 @@ impl Store {
     pub fn most_recent(&self) -> Result<Option<LastAsked>> {
         self.last_asked(None, "")
     }
+}
+
+fn past_answer(r: &rusqlite::Row<'_>) -> rusqlite::Result<PastAnswer> {
+    Ok(PastAnswer {
+        question_id: r.get(0)?,
+        question: r.get(1)?,
+        answer: r.get(2)?,
+        notes: r.get(3)?,
+        followed: r.get(4)?,
+        asked_at: r.get(5)?,
+    })
 }
 
 fn last_asked_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<LastAsked> {

@@ -347,16 +347,25 @@ impl Row {
     /// labels and descriptions, recommended label, answer, selections, free text, notes, error.
     /// Ids, paths, session and tool fields are left alone.
     pub fn scrub(&mut self) {
-        fn field(s: &mut String) {
-            if let Cow::Owned(clean) = scrub(s) {
+        self.redact_with(&|s| match scrub(s) {
+            Cow::Owned(clean) => Some(clean),
+            Cow::Borrowed(_) => None,
+        });
+    }
+
+    /// Replace every free-text field [`Row::scrub`] covers by `redact`'s result, when it gives
+    /// one (the config's extra `redact` patterns use this too).
+    pub fn redact_with(&mut self, redact: &dyn Fn(&str) -> Option<String>) {
+        let field = |s: &mut String| {
+            if let Some(clean) = redact(s) {
                 *s = clean;
             }
-        }
-        fn opt(s: &mut Option<String>) {
+        };
+        let opt = |s: &mut Option<String>| {
             if let Some(s) = s {
                 field(s);
             }
-        }
+        };
         field(&mut self.question);
         opt(&mut self.header);
         for option in &mut self.options {
