@@ -14,8 +14,9 @@
 //!   ([`crate::store::row::Public`]); `--format jsonl` one per line; `--format csv` (and
 //!   `export --format csv`) the same fields as columns in this order.
 //! - `pending --json`: the `log` array, each object with `age_seconds` added.
-//! - `show ID --json`: `{"id", "kind": "question" | "call", "rows": [log objects],
-//!   "preferences": [{"scope": "global" | "project", "project", "value"}]}`.
+//! - `show ID --json`: `{"id", "kind": "question" | "family" | "call", "rows": [log objects],
+//!   "preferences": [{"key" (the id or `family:<fam-id>` it is set on), "scope": "global" |
+//!   "project", "project", "value"}]}`.
 //! - `stats --json`, `suggest --json`: see [`stats`] and [`suggest`] (and `docs/query.md`).
 //! - `watch --json`: one object per line, `{"event": "asked" | "settled", ...log object}`.
 //! - `forget --json`: `{"matched": N, "deleted": N}`.

@@ -514,3 +514,116 @@ fn an_invalid_config_makes_the_hook_do_nothing_and_say_why() {
     assert_eq!(shown["valid"], false);
     assert!(shown["error"].as_str().unwrap().contains("decide_with"));
 }
+
+#[test]
+fn families_reach_log_show_stats_and_suggest() {
+    let world = World::new();
+    let labels = ["PG (Recommended)", "MySQL"];
+    let wordings = [
+        "Which database should we use?",
+        "Which database should we use, please?",
+        "Which database do we use?",
+        "What database should I use?",
+        "which  DATABASE should we use",
+    ];
+    for (i, text) in wordings.iter().enumerate() {
+        let p = ask(&world, &format!("toolu_w{i}"), text, "DB", &labels);
+        decide(&world, &p);
+        answer(&world, &p, "PG (Recommended)");
+    }
+    let family = row(&world, "toolu_w0")["family"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let key = format!("family:{family}");
+    let suggested = json_of(&world, &["suggest", "--json"]);
+    let candidate = &suggested["never_ask"][0];
+    assert_eq!(candidate["question_id"], json!(key), "{suggested}");
+    assert_eq!(candidate["kind"], "family");
+    assert_eq!(candidate["wordings"], 5);
+    assert_eq!(candidate["asked"], 5);
+    let shown = json_of(&world, &["show", &key, "--json"]);
+    assert_eq!(shown["kind"], "family");
+    assert_eq!(shown["rows"].as_array().unwrap().len(), 5);
+    let full = stdout(&world.run(&["log", "--full"]).success());
+    assert!(full.contains(&format!("family: {family}")), "{full}");
+    let filtered = json_of(&world, &["log", "--question", &key, "--json"]);
+    assert_eq!(filtered.as_array().unwrap().len(), 5);
+    world.prefer(&key, "never-ask", None);
+    world.rule("queue", "never-ask", &[("question", "queue")]);
+    let p = ask(
+        &world,
+        "toolu_w9",
+        "Which database should we use now?",
+        "DB",
+        &labels,
+    );
+    assert!(decide(&world, &p).is_some(), "decided by the family");
+    let p = ask(
+        &world,
+        "toolu_w10",
+        "Which queue?",
+        "Q",
+        &["Redis (Recommended)", "SQS"],
+    );
+    assert!(decide(&world, &p).is_some(), "decided by the rule");
+    let stats = json_of(&world, &["stats", "--json"]);
+    assert_eq!(
+        stats["auto_decided_by"],
+        json!({"id": 0, "family": 1, "rule": 1, "rules": {"queue": 1}})
+    );
+    assert_eq!(stats["families"][0]["family"], json!(family));
+    assert_eq!(stats["families"][0]["question_ids"], 6);
+    assert_eq!(stats["families"][0]["preference"], "never-ask");
+    let text = stdout(&world.run(&["stats"]).success());
+    assert!(text.contains("1 by family, 1 by rule (queue 1)"), "{text}");
+    assert!(text.contains("WORDINGS"), "{text}");
+    let shown = stdout(&world.run(&["show", &key]).success());
+    assert!(
+        shown.contains(&format!("preference: never-ask on {key}")),
+        "{shown}"
+    );
+}
+
+#[test]
+fn a_database_from_before_families_is_written_by_the_hook_and_backfilled_by_the_cli() {
+    let world = World::new();
+    std::fs::create_dir_all(&world.askhook_home).unwrap();
+    {
+        let conn = rusqlite::Connection::open(world.db()).unwrap();
+        conn.execute_batch("PRAGMA journal_mode = WAL").unwrap();
+        for sql in &askhook::store::migrations::MIGRATIONS[..2] {
+            conn.execute_batch(sql).unwrap();
+        }
+        conn.pragma_update(None, "user_version", 2).unwrap();
+    }
+    let p = ask(
+        &world,
+        "toolu_old",
+        "Which database should we use?",
+        "DB",
+        &["PG (Recommended)", "MySQL"],
+    );
+    assert_eq!(decide(&world, &p), None);
+    let version = |w: &World| -> i64 {
+        rusqlite::Connection::open(w.db())
+            .unwrap()
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .unwrap()
+    };
+    assert_eq!(version(&world), 2, "the hook never runs migration 3");
+    assert!(world.error_lines().is_empty(), "{:?}", world.error_lines());
+    // The first CLI command migrates, and fills in the family of the earlier row.
+    let r = row(&world, "toolu_old");
+    assert_eq!(version(&world), askhook::store::migrations::latest());
+    let family = r["family"].as_str().expect("backfilled");
+    let again = ask(
+        &world,
+        "toolu_new",
+        "Which database, please?",
+        "DB",
+        &["MySQL", "PG (Recommended)"],
+    );
+    decide(&world, &again);
+    assert_eq!(row(&world, "toolu_new")["family"], json!(family));
+}
