@@ -9,6 +9,7 @@ mod classify;
 mod config;
 mod decide;
 mod doctor;
+mod families;
 mod hook;
 mod install;
 mod load;
