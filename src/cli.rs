@@ -585,6 +585,7 @@ pub struct SettingsTarget {
 }
 
 #[derive(Debug, Clone, Args)]
+#[allow(clippy::struct_excessive_bools)] // independent command-line flags
 pub struct InstallArgs {
     #[command(flatten)]
     pub target: SettingsTarget,
@@ -600,6 +601,11 @@ pub struct InstallArgs {
     /// Write `"command": "'<path>' hook"` (shell form) for Claude Code older than 2.1.139.
     #[arg(long)]
     pub shell_form: bool,
+
+    /// Also add a short block to your CLAUDE.md asking the agent to mark recurring questions
+    /// with a stable `<askhook-qid:ID>` (`uninstall` removes it).
+    #[arg(long)]
+    pub claude_md: bool,
 
     /// Never prompt (askhook never prompts without a terminal anyway).
     #[arg(long, short)]

@@ -12,8 +12,8 @@ use serde_json::Value;
 use crate::cli::{InstallArgs, RollbackArgs, StatusArgs, UninstallArgs};
 use crate::error::{Error, Result};
 use crate::install::{
-    backup, backups, edit, lock, merge, on_disk, real_path, report, resolve, this_binary, Change,
-    Desired, ItemStatus, ScopeStatus,
+    backup, backups, claude_md, edit, lock, merge, on_disk, real_path, report, resolve,
+    this_binary, Change, Desired, ItemStatus, ScopeStatus,
 };
 use crate::sys::{fsutil, ui};
 use crate::Context;
@@ -144,7 +144,44 @@ fn install(args: &InstallArgs, ctx: &Context) -> Result<ExitCode> {
         format!("nothing to change: {file} already registers askhook. See `askhook status`.")
     });
     print_lines(&lines)?;
+    if args.claude_md {
+        claude_md_edit(
+            &claude_md::add(&claude_md::path(&ctx.paths.claude_config_dir))?,
+            args.dry_run,
+        )?;
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Apply (or with `dry_run` show) an edit of the CLAUDE.md block, and say what happened.
+fn claude_md_edit(edit: &claude_md::Edit, dry_run: bool) -> Result<()> {
+    let file = edit.path.display();
+    if !edit.changes() {
+        let state = if edit.new.as_deref().is_some_and(claude_md::has_block) {
+            "already holds askhook's marker block"
+        } else {
+            "holds no askhook block"
+        };
+        return ui::println(&format!("nothing to change: {file} {state}."));
+    }
+    if dry_run {
+        ui::print(&edit.diff())?;
+        return ui::println(&format!("dry run: {file} was not changed"));
+    }
+    let backup = edit.apply()?;
+    let mut lines = Vec::new();
+    if let Some(b) = backup {
+        lines.push(format!("backup: {}", b.display()));
+    }
+    lines.push(if edit.new.as_deref().is_some_and(claude_md::has_block) {
+        format!(
+            "added askhook's block to {file}: agents will mark recurring questions with \
+             <askhook-qid:ID>, so your preferences follow them whatever the wording."
+        )
+    } else {
+        format!("removed askhook's block from {file}.")
+    });
+    print_lines(&lines)
 }
 
 fn uninstall(args: &UninstallArgs, ctx: &Context) -> Result<ExitCode> {
@@ -180,6 +217,13 @@ fn uninstall(args: &UninstallArgs, ctx: &Context) -> Result<ExitCode> {
             "nothing to change: {} does not exist.",
             target.path.display()
         ))?;
+    }
+    // The block belongs with the user-scope registration: uninstalling a project scope leaves it.
+    if real_path(&target.path) == real_path(&ctx.paths.user_settings()) {
+        let block = claude_md::remove(&claude_md::path(&ctx.paths.claude_config_dir))?;
+        if block.changes() {
+            claude_md_edit(&block, args.dry_run)?;
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -6,6 +6,7 @@
 mod harness;
 
 mod classify;
+mod claude_md;
 mod config;
 mod decide;
 mod doctor;
