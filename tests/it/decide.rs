@@ -627,3 +627,105 @@ fn a_database_from_before_families_is_written_by_the_hook_and_backfilled_by_the_
     decide(&world, &again);
     assert_eq!(row(&world, "toolu_new")["family"], json!(family));
 }
+
+/// A call of 1–4 marked questions with 2–4 options, some recommended (maybe twice), some
+/// silenced, some worded as one-way doors: in answer mode the hook must print nothing, a
+/// `deny`, or an `allow` whose `updatedInput` is the call's `tool_input` plus an answer for
+/// every question, each one of its own labels — never an `allow` with a gap.
+fn answer_mode_case(
+    world: &World,
+    ctx: &askhook::hook::HookContext,
+    shape: &[(u8, u8, bool, bool)],
+) -> Result<(), String> {
+    let mut questions = Vec::new();
+    for (i, (options, recommended, silenced, one_way)) in shape.iter().enumerate() {
+        let id = format!("prop-{i}");
+        if *silenced {
+            world.prefer(&id, "never-ask", None);
+        }
+        let verb = if *one_way { "Force-push" } else { "Format" };
+        let labels: Vec<Value> = (0..*options)
+            .map(|o| {
+                let mark = if o < *recommended {
+                    " (Recommended)"
+                } else {
+                    ""
+                };
+                json!({"label": format!("Choice {o}{mark}"), "description": "d"})
+            })
+            .collect();
+        questions.push(
+            json!({"question": format!("{verb} part {i}? <askhook-qid:{id}>"),
+            "header": "H", "options": labels, "multiSelect": i % 2 == 1}),
+        );
+    }
+    let input = json!({"questions": questions, "metadata": {"source": "prop"}});
+    let payload = json!({"session_id": "s", "cwd": world.project.to_string_lossy(),
+        "hook_event_name": "PreToolUse", "tool_name": "AskUserQuestion",
+        "tool_use_id": format!("toolu_prop_{}", shape.len()), "tool_input": input});
+    let handled = askhook::hook::handle(&serde_json::to_vec(&payload).unwrap(), ctx);
+    let bytes = askhook::hook::render::render(&handled.output);
+    if bytes.is_empty() {
+        return Ok(());
+    }
+    let v: Value = serde_json::from_slice(&bytes).map_err(|e| e.to_string())?;
+    let out = &v["hookSpecificOutput"];
+    match out["permissionDecision"].as_str() {
+        Some("deny") => Ok(()),
+        Some("allow") => {
+            let mut updated = out["updatedInput"].clone();
+            let answers = updated
+                .as_object_mut()
+                .and_then(|o| o.remove("answers"))
+                .ok_or("allow without answers")?;
+            if updated != input {
+                return Err(format!("updatedInput is not the tool_input: {updated}"));
+            }
+            let answers = answers.as_object().ok_or("answers is not an object")?;
+            for q in input["questions"].as_array().unwrap() {
+                let text = q["question"].as_str().unwrap();
+                let label = answers.get(text).and_then(Value::as_str);
+                let labels: Vec<&str> = q["options"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter_map(|o| o["label"].as_str())
+                    .collect();
+                if !label.is_some_and(|l| labels.contains(&l)) {
+                    return Err(format!("{text:?} answered {label:?}"));
+                }
+            }
+            if answers.len() != input["questions"].as_array().unwrap().len() {
+                return Err("answers for questions not asked".into());
+            }
+            Ok(())
+        }
+        other => Err(format!("decision {other:?}")),
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 64, failure_persistence: None, ..Default::default() })]
+
+    #[test]
+    fn answer_mode_never_allows_without_every_answer(
+        shape in proptest::collection::vec((2u8..=4, 0u8..=2, proptest::bool::weighted(0.8), proptest::bool::weighted(0.1)), 1..=4)
+    ) {
+        let world = World::new();
+        let paths = askhook::sys::paths::Paths::resolve(&askhook::cli::PathFlags::default(), &|name| {
+            (name == "ASKHOOK_HOME").then(|| world.askhook_home.clone().into_os_string())
+        });
+        let ctx = askhook::hook::HookContext {
+            paths,
+            budget: askhook::sys::paths::Budget::default(),
+            config: Ok(askhook::config::Config {
+                decide_with: askhook::config::DecideWith::Answer,
+                ..askhook::config::Config::default()
+            }),
+            now_ms: 1_700_000_000_000,
+            started: std::time::Instant::now(),
+        };
+        let checked = answer_mode_case(&world, &ctx, &shape);
+        proptest::prop_assert!(checked.is_ok(), "{:?}: {:?}", shape, checked);
+    }
+}
