@@ -42,22 +42,39 @@ use std::time::{Duration, Instant};
 use rusqlite::Connection;
 
 /// The binary under test: the one cargo built with the bench (= release) profile, or a
-/// candidate build named by `ASKHOOK_BENCH_BIN` (to A/B a change against the same floor).
+/// candidate build named by `ASKHOOK_BENCH_BIN` (to A/B a change against the same floor). Run
+/// from a copy (see [`bench_copy`]).
 fn askhook() -> &'static Path {
     static BIN: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
     BIN.get_or_init(|| {
-        std::env::var_os("ASKHOOK_BENCH_BIN").map_or_else(
+        let source = std::env::var_os("ASKHOOK_BENCH_BIN").map_or_else(
             || PathBuf::from(env!("CARGO_BIN_EXE_askhook")),
             PathBuf::from,
-        )
+        );
+        bench_copy(&source, "askhook")
     })
 }
 
-/// The second binary of an A/B (`ASKHOOK_BENCH_AB`), run in the same rounds.
+/// The second binary of an A/B (`ASKHOOK_BENCH_AB`), run in the same rounds, from a copy.
 fn ab() -> Option<&'static Path> {
     static BIN: std::sync::OnceLock<Option<PathBuf>> = std::sync::OnceLock::new();
-    BIN.get_or_init(|| std::env::var_os("ASKHOOK_BENCH_AB").map(PathBuf::from))
-        .as_deref()
+    BIN.get_or_init(|| {
+        std::env::var_os("ASKHOOK_BENCH_AB").map(|p| bench_copy(Path::new(&p), "askhook-b"))
+    })
+    .as_deref()
+}
+
+/// A copy of `source` under `target/askhook-bench/bin/`. Every binary runs from a fresh copy in
+/// one folder: a binary cargo has just written measured 10–15 % slower to start than a copy of
+/// itself, which would skew any comparison between a fresh build and another binary.
+fn bench_copy(source: &Path, name: &str) -> PathBuf {
+    let dir = bench_dir().join("bin");
+    std::fs::create_dir_all(&dir).expect("create the bench bin folder");
+    let copy = dir.join(name);
+    let _ = std::fs::remove_file(&copy);
+    std::fs::copy(source, &copy)
+        .unwrap_or_else(|e| panic!("copy {} for the bench: {e}", source.display()));
+    copy
 }
 
 /// The registry id the auto-decide case names with a marker (two-way in the embedded registry).
@@ -96,7 +113,7 @@ fn main() {
     let _ = std::fs::remove_dir_all(&work);
     std::fs::create_dir_all(&work).expect("create the bench work folder");
 
-    let floor = build_floor();
+    let floor = bench_copy(&build_floor(), "floor");
     eprintln!(
         "askhook: {}\nfloor:   {}",
         askhook().display(),
