@@ -729,3 +729,57 @@ proptest::proptest! {
         proptest::prop_assert!(checked.is_ok(), "{:?}: {:?}", shape, checked);
     }
 }
+
+#[test]
+fn a_project_rule_applies_in_its_project_only() {
+    let world = World::new();
+    let other = world.tmp.path().join("other");
+    std::fs::create_dir_all(other.join(".git")).unwrap();
+    let labels = ["Yes (Recommended)", "No"];
+    let p = ask(
+        &world,
+        "toolu_p0",
+        "Regenerate the snapshots?",
+        "Snap",
+        &labels,
+    );
+    decide(&world, &p);
+    let Some(_) = silence(
+        &world,
+        &[
+            "rule",
+            "add",
+            "snaps",
+            "--question",
+            "snapshots",
+            "never-ask",
+            "--project",
+            ".",
+        ],
+    ) else {
+        return;
+    };
+    let list = json_of(&world, &["rule", "list", "--json"]);
+    assert_eq!(list[0]["scope"], "project");
+    assert!(decide(
+        &world,
+        &ask(
+            &world,
+            "toolu_p1",
+            "Regenerate the snapshots?",
+            "Snap",
+            &labels
+        )
+    )
+    .is_some());
+    let mut elsewhere = ask(
+        &world,
+        "toolu_p2",
+        "Regenerate the snapshots?",
+        "Snap",
+        &labels,
+    );
+    elsewhere["cwd"] = json!(other.to_string_lossy());
+    let out = world.hook(&serde_json::to_vec(&elsewhere).unwrap());
+    assert!(out.stdout.is_empty(), "another project: {}", stdout(&out));
+}

@@ -100,7 +100,11 @@ pub fn run(args: &RuleTestArgs, ctx: &Context) -> Result<ExitCode> {
     if args.json {
         ui::println(&serde_json::to_string_pretty(&report).unwrap_or_default())?;
     } else {
-        ui::print(&render(&report))?;
+        let mode = crate::config::load(&ctx.paths.config)
+            .config()
+            .map(|c| crate::sys::paths::config_with_env(c).decide_with)
+            .unwrap_or_default();
+        ui::print(&render(&report, mode))?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -238,7 +242,7 @@ fn why_not(e: Ineligible, a: &Assessed<'_>) -> String {
     }
 }
 
-fn render(r: &Report) -> String {
+fn render(r: &Report, mode: crate::config::DecideWith) -> String {
     let s = |t: &str| ui::sanitize(t, false);
     let mut out = String::new();
     for q in &r.questions {
@@ -288,8 +292,13 @@ fn render(r: &Report) -> String {
             )),
         }
     }
-    out.push_str(match r.decision {
-        "auto-decide" => "the hook would answer this call for you (every question is eligible)\n",
+    out.push_str(match (r.decision, mode) {
+        ("auto-decide", crate::config::DecideWith::Deny) => {
+            "the hook would answer this call for you (every question is eligible): a deny naming the answers\n"
+        }
+        ("auto-decide", crate::config::DecideWith::Answer) => {
+            "the hook would answer this call for you (every question is eligible): an allow with every answer (answer mode)\n"
+        }
         _ => "the hook would let you answer this call (a call is answered only when every question is eligible)\n",
     });
     out
