@@ -1,6 +1,9 @@
 //! One payload through the hook: parse (wire → event), assess each question (project, registry,
-//! classifier), decide (the core policy), record (one transaction, or the spool), and the
-//! output to print. Pure but for the store and the spool.
+//! classifier), find the preference that applies ([`super::prefer`]: id, family, rules), decide
+//! (the core policy), record (one transaction, or the spool; the config's record filter and
+//! redactions: [`super::privacy`]), and the output to print: a `deny`, in answer mode an
+//! `allow` with every answer ([`super::render::AnsweredCall`]), or, when askhook lets the user
+//! answer, the history context ([`super::context`]). Pure but for the store and the spool.
 
 use std::time::Duration;
 
@@ -253,7 +256,11 @@ fn auto_output(
     if answer_mode && call.tool_name == "AskUserQuestion" {
         let tool_input = serde_json::from_slice::<serde_json::Value>(input)
             .map_err(|e| e.to_string())
-            .map(|mut v| v["tool_input"].take());
+            .map(|mut v| {
+                v.get_mut("tool_input")
+                    .map(serde_json::Value::take)
+                    .unwrap_or_default()
+            });
         let answered = tool_input.and_then(|t| {
             AnsweredCall::new(
                 &t,

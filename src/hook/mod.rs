@@ -8,7 +8,9 @@
 //!   ([`crate::sys::deadline`]);
 //! - stdin is read once, capped (`ASKHOOK_MAX_INPUT_BYTES`), then parsed as a slice;
 //! - payloads that are not ours (other tools, other events) open nothing and record nothing;
-//! - a write that cannot be committed within the busy budget goes to the spool.
+//! - a write that cannot be committed within the busy budget goes to the spool;
+//! - the config file (`crate::config`) is read only when it exists (one `stat` otherwise); one
+//!   it cannot use makes every event an abstain with a line in the error log.
 
 pub mod context;
 pub mod event;
