@@ -5,6 +5,17 @@ use serde_json::Value;
 
 use crate::harness::{stderr, stdout, World};
 
+/// Every config key, as `config show --json` names them.
+const KEYS: [&str; 7] = [
+    "decide_with",
+    "context_from_history",
+    "deadline_ms",
+    "busy_timeout_ms",
+    "redact",
+    "record_filter.cwd",
+    "record_filter.question",
+];
+
 fn shown(world: &World, env: &[(&str, &str)]) -> Value {
     let mut run = world.run(&["config", "show", "--json"]);
     for (k, v) in env {
@@ -45,15 +56,7 @@ fn show_says_every_value_and_where_it_comes_from() {
         (v["exists"].clone(), v["valid"].clone()),
         (false.into(), true.into())
     );
-    for key in [
-        "decide_with",
-        "context_from_history",
-        "deadline_ms",
-        "busy_timeout_ms",
-        "redact",
-        "record_filter.cwd",
-        "record_filter.question",
-    ] {
+    for key in KEYS {
         assert_eq!(v["keys"][key]["source"], "default", "{key}");
     }
     assert_eq!(v["keys"]["decide_with"]["value"], "deny");
@@ -111,14 +114,8 @@ fn edit_creates_the_template_runs_the_editor_and_checks_the_result() {
     assert!(stderr(&out).contains("decide_with"), "{}", stderr(&out));
     assert_eq!(shown(&world, &[])["valid"], false);
     let help = stdout(&world.run(&["config", "--help"]).success());
-    for key in [
-        "decide_with",
-        "context_from_history",
-        "deadline_ms",
-        "busy_timeout_ms",
-        "redact",
-        "record_filter",
-    ] {
+    for key in KEYS {
+        let key = key.split('.').next().unwrap();
         assert!(help.contains(key), "{key} not in --help");
     }
 }
