@@ -15,9 +15,15 @@
 //! Cases: the floor; a payload that is not AskUserQuestion (the database must not be created);
 //! PreToolUse recording a pending question and abstaining; PreToolUse auto-deciding (a
 //! `never-ask` preference on a registry two-way id named by a marker); PostToolUse settling an
-//! answer (its PreToolUse runs untimed just before); and the last three again on a database of
-//! 1,000,000 rows. The filled database is made once with one SQL transaction and cached under
-//! `target/askhook-bench/`; every run works on a fresh copy.
+//! answer (its PreToolUse runs untimed just before); the pending and auto-decide cases with 50
+//! rules stored (none matching, then one matching the question, which is decided by it); the
+//! pending case with a config file present; an auto-decision in answer mode (`decide_with =
+//! "answer"`: an `allow` with every answer); and the pending, auto and settle cases again on a
+//! database of 1,000,000 rows. The filled database is made once with one SQL transaction and
+//! cached under `target/askhook-bench/`; every run works on a fresh copy.
+//!
+//! `ASKHOOK_BENCH_AB=path/to/askhook` adds, for every askhook case, a twin run with that binary
+//! in the same rounds (named `<case>·B`): an A/B that machine load hits alike.
 //!
 //! A full run (≥ 200 runs) rewrites the generated part of `docs/performance.md`; a quick run
 //! (`ASKHOOK_BENCH_RUNS=20 cargo bench --bench hook`) only prints. Set `ASKHOOK_BENCH_DOCS=1`
@@ -36,19 +42,58 @@ use std::time::{Duration, Instant};
 use rusqlite::Connection;
 
 /// The binary under test: the one cargo built with the bench (= release) profile, or a
-/// candidate build named by `ASKHOOK_BENCH_BIN` (to A/B a change against the same floor).
+/// candidate build named by `ASKHOOK_BENCH_BIN` (to A/B a change against the same floor). Run
+/// from a copy (see [`bench_copy`]).
 fn askhook() -> &'static Path {
     static BIN: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
     BIN.get_or_init(|| {
-        std::env::var_os("ASKHOOK_BENCH_BIN").map_or_else(
+        let source = std::env::var_os("ASKHOOK_BENCH_BIN").map_or_else(
             || PathBuf::from(env!("CARGO_BIN_EXE_askhook")),
             PathBuf::from,
-        )
+        );
+        bench_copy(&source, "askhook")
     })
+}
+
+/// The second binary of an A/B (`ASKHOOK_BENCH_AB`), run in the same rounds, from a copy.
+fn ab() -> Option<&'static Path> {
+    static BIN: std::sync::OnceLock<Option<PathBuf>> = std::sync::OnceLock::new();
+    BIN.get_or_init(|| {
+        std::env::var_os("ASKHOOK_BENCH_AB").map(|p| bench_copy(Path::new(&p), "askhook-b"))
+    })
+    .as_deref()
+}
+
+/// A copy of `source` under `target/askhook-bench/bin/`. Every binary runs from a fresh copy in
+/// one folder: a binary cargo has just written measured 10–15 % slower to start than a copy of
+/// itself, which would skew any comparison between a fresh build and another binary.
+fn bench_copy(source: &Path, name: &str) -> PathBuf {
+    let dir = bench_dir().join("bin");
+    std::fs::create_dir_all(&dir).expect("create the bench bin folder");
+    let copy = dir.join(name);
+    let _ = std::fs::remove_file(&copy);
+    std::fs::copy(source, &copy)
+        .unwrap_or_else(|e| panic!("copy {} for the bench: {e}", source.display()));
+    copy
 }
 
 /// The registry id the auto-decide case names with a marker (two-way in the embedded registry).
 const AUTO_ID: &str = "enable-cache";
+
+/// How many rules the rule cases store, and the words their patterns match (one each).
+const RULES: usize = 50;
+const RULE_WORDS: [&str; 10] = [
+    "linter",
+    "bundler",
+    "formatter",
+    "runner",
+    "router",
+    "logger",
+    "queue",
+    "mailer",
+    "tracer",
+    "scheduler",
+];
 
 /// What the goals of issue 5 allow, as ratios to the floor in the same run.
 const GOAL_NOT_OURS: f64 = 1.3;
@@ -68,7 +113,7 @@ fn main() {
     let _ = std::fs::remove_dir_all(&work);
     std::fs::create_dir_all(&work).expect("create the bench work folder");
 
-    let floor = build_floor();
+    let floor = bench_copy(&build_floor(), "floor");
     eprintln!(
         "askhook: {}\nfloor:   {}",
         askhook().display(),
@@ -81,6 +126,14 @@ fn main() {
     let big = World::new(&work.join("big"));
     big.install_db(&filled_db(fill_rows));
     let not_ours = World::new(&work.join("not-ours"));
+    let rules = World::new(&work.join("rules"));
+    rules.add_rules();
+    let config = World::new(&work.join("config"));
+    config.set_auto_preference();
+    config.write_config("decide_with = \"deny\"\ncontext_from_history = false\n");
+    let answer = World::new(&work.join("answer"));
+    answer.set_auto_preference();
+    answer.write_config("decide_with = \"answer\"\n");
 
     let mut cases = vec![
         Case::new("floor", "floor", Kind::Floor, &empty),
@@ -99,14 +152,47 @@ fn main() {
         Case::new("auto", "PreToolUse, auto-decide", Kind::Auto, &empty),
         Case::new("settle", "PostToolUse, settle", Kind::Settle, &empty),
         Case::new(
+            "pending-rules",
+            "PreToolUse, pending, 50 rules (none match)",
+            Kind::Pending,
+            &rules,
+        ),
+        Case::new(
+            "auto-rule",
+            "PreToolUse, auto-decide by 1 of 50 rules",
+            Kind::AutoRule,
+            &rules,
+        ),
+        Case::new(
+            "pending-config",
+            "PreToolUse, pending, config file present",
+            Kind::Pending,
+            &config,
+        ),
+        Case::new(
+            "auto-answer",
+            "PreToolUse, auto-decide, answer mode (allow)",
+            Kind::AutoAnswer,
+            &answer,
+        ),
+        Case::new(
             "pending-1m",
             "PreToolUse, pending, abstain",
             Kind::Pending,
             &big,
-        ),
-        Case::new("auto-1m", "PreToolUse, auto-decide", Kind::Auto, &big),
-        Case::new("settle-1m", "PostToolUse, settle", Kind::Settle, &big),
+        )
+        .big(),
+        Case::new("auto-1m", "PreToolUse, auto-decide", Kind::Auto, &big).big(),
+        Case::new("settle-1m", "PostToolUse, settle", Kind::Settle, &big).big(),
     ];
+    if let Some(b) = ab() {
+        let twins: Vec<Case<'_>> = cases
+            .iter()
+            .filter(|c| c.kind != Kind::Floor)
+            .map(|c| c.twin(b))
+            .collect();
+        cases.extend(twins);
+    }
     let started = Instant::now();
     for round in 0..warm_up + runs {
         for case in &mut cases {
@@ -249,12 +335,39 @@ impl World {
     }
 
     fn set_auto_preference(&self) {
-        let out = self.askhook(&["pref", "set", AUTO_ID, "never-ask"]);
+        let out = self.askhook(&["pref", "set", AUTO_ID, "never-ask", "--force"]);
         assert!(
             out.status.success(),
             "askhook pref set {AUTO_ID} never-ask: {}",
             String::from_utf8_lossy(&out.stderr)
         );
+    }
+
+    /// 50 rules, each matching questions that name one of [`RULE_WORDS`] and a number.
+    fn add_rules(&self) {
+        for i in 0..RULES {
+            let word = RULE_WORDS[i % RULE_WORDS.len()];
+            let out = self.askhook(&[
+                "rule",
+                "add",
+                &format!("r{i:02}"),
+                "--question",
+                &format!(r"\b{word} {i}\b"),
+                "--option",
+                "^yes",
+                "never-ask",
+            ]);
+            assert!(
+                out.status.success(),
+                "askhook rule add: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+    }
+
+    fn write_config(&self, text: &str) {
+        std::fs::create_dir_all(self.askhook_home()).unwrap();
+        std::fs::write(self.askhook_home().join("config.toml"), text).unwrap();
     }
 
     /// Put a copy of `db` in place as this world's database.
@@ -382,44 +495,81 @@ enum Kind {
     NotOurs,
     Pending,
     Auto,
+    /// A question one of the world's rules decides.
+    AutoRule,
+    /// The auto-decide question in a world whose config says `decide_with = "answer"`.
+    AutoAnswer,
     Settle,
 }
 
 /// One benchmark case and its samples.
 struct Case<'w> {
-    name: &'static str,
-    label: &'static str,
+    name: String,
+    label: String,
     kind: Kind,
     world: &'w World,
+    /// The askhook binary it runs (the floor case ignores it).
+    program: &'static Path,
+    /// On the filled database.
+    big: bool,
     wall: Vec<Duration>,
+    cpu: Vec<Duration>,
     rss_kib: Vec<u64>,
 }
 
 impl<'w> Case<'w> {
-    fn new(name: &'static str, label: &'static str, kind: Kind, world: &'w World) -> Case<'w> {
+    fn new(name: &str, label: &str, kind: Kind, world: &'w World) -> Case<'w> {
         Case {
-            name,
-            label,
+            name: name.to_owned(),
+            label: label.to_owned(),
             kind,
             world,
+            program: askhook(),
+            big: false,
             wall: Vec::new(),
+            cpu: Vec::new(),
             rss_kib: Vec::new(),
         }
+    }
+
+    fn big(mut self) -> Case<'w> {
+        self.big = true;
+        self
+    }
+
+    /// The same case run by another binary.
+    fn twin(&self, program: &'static Path) -> Case<'w> {
+        Case {
+            name: format!("{}·B", self.name),
+            label: format!("{} [B]", self.label),
+            program,
+            ..Case::new(&self.name, &self.label, self.kind, self.world)
+        }
+        .with_big(self.big)
+    }
+
+    fn with_big(mut self, big: bool) -> Case<'w> {
+        self.big = big;
+        self
     }
 
     /// One run, recorded as `how` says. Checks the exit status and output every time.
     fn run_once(&mut self, floor: &Path, round: usize, how: Measure) {
         let call = format!("{}-{}-{round}", self.name, std::process::id());
+        let askhook = self.program;
         let (program, payload) = match self.kind {
-            Kind::Floor => (floor, pre_tool_use(self.world, &call, false)),
-            Kind::NotOurs => (askhook(), not_ours(self.world, &call)),
-            Kind::Pending => (askhook(), pre_tool_use(self.world, &call, false)),
-            Kind::Auto => (askhook(), pre_tool_use(self.world, &call, true)),
+            Kind::Floor => (floor, pre_tool_use(self.world, &call, Ask::Plain)),
+            Kind::NotOurs => (askhook, not_ours(self.world, &call)),
+            Kind::Pending => (askhook, pre_tool_use(self.world, &call, Ask::Plain)),
+            Kind::Auto | Kind::AutoAnswer => {
+                (askhook, pre_tool_use(self.world, &call, Ask::Marker))
+            }
+            Kind::AutoRule => (askhook, pre_tool_use(self.world, &call, Ask::Rule)),
             Kind::Settle => {
                 let pre = spawn(
                     self.world,
-                    askhook(),
-                    &pre_tool_use(self.world, &call, false),
+                    askhook,
+                    &pre_tool_use(self.world, &call, Ask::Plain),
                     false,
                 );
                 assert!(
@@ -427,10 +577,23 @@ impl<'w> Case<'w> {
                     "{}: untimed PreToolUse",
                     self.name
                 );
-                (askhook(), post_tool_use(self.world, &call))
+                (askhook, post_tool_use(self.world, &call))
             }
         };
         let ran = spawn(self.world, program, &payload, how == Measure::PeakRss);
+        self.check(&ran);
+        match how {
+            Measure::WarmUp => {}
+            Measure::Wall => {
+                self.wall.push(ran.wall);
+                self.cpu.push(ran.cpu);
+            }
+            Measure::PeakRss => self.rss_kib.extend(ran.peak_rss_kib),
+        }
+    }
+
+    /// Every run's exit status and output, checked.
+    fn check(&self, ran: &Ran) {
         assert!(
             ran.status.success(),
             "{}: exit {:?} (signal {:?})",
@@ -438,34 +601,42 @@ impl<'w> Case<'w> {
             ran.status.code(),
             ran.status.signal()
         );
+        // An A/B twin may be a binary from before rules and answer mode: its exit status is
+        // checked, what it decides is its own business.
+        if self.name.ends_with("·B") {
+            return;
+        }
         let stdout = String::from_utf8_lossy(&ran.stdout);
-        match self.kind {
-            Kind::Auto => assert!(
-                stdout.contains("\"permissionDecision\":\"deny\""),
-                "{}: expected an auto-decision, got {stdout:?}",
+        let expected = match self.kind {
+            Kind::Auto | Kind::AutoRule => Some("\"permissionDecision\":\"deny\""),
+            Kind::AutoAnswer => Some("\"permissionDecision\":\"allow\""),
+            _ => None,
+        };
+        match expected {
+            Some(decision) => assert!(
+                stdout.contains(decision),
+                "{}: expected {decision}, got {stdout:?}",
                 self.name
             ),
-            _ => assert!(
+            None => assert!(
                 stdout.is_empty(),
                 "{}: expected an abstain, got {stdout:?}",
                 self.name
             ),
-        }
-        match how {
-            Measure::WarmUp => {}
-            Measure::Wall => self.wall.push(ran.wall),
-            Measure::PeakRss => self.rss_kib.extend(ran.peak_rss_kib),
         }
     }
 
     fn summary(&self) -> Summary {
         let mut wall = self.wall.clone();
         wall.sort();
+        let mut cpu = self.cpu.clone();
+        cpu.sort();
         Summary {
-            name: self.name,
-            label: self.label,
+            cpu: percentile(&cpu, 50.0),
+            name: self.name.clone(),
+            label: self.label.clone(),
             kind: self.kind,
-            big: self.name.ends_with("-1m"),
+            big: self.big,
             min: wall[0],
             median: percentile(&wall, 50.0),
             p95: percentile(&wall, 95.0),
@@ -481,11 +652,22 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[rank.clamp(1, sorted.len()) - 1]
 }
 
-fn questions(auto: bool) -> serde_json::Value {
-    let text = if auto {
-        format!("Turn on the build cache? <askhook-qid:{AUTO_ID}>")
-    } else {
-        "Which approach should we use?".to_owned()
+/// Which question a PreToolUse asks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Ask {
+    /// Unmarked, no preference: recorded pending.
+    Plain,
+    /// The registry marker with a never-ask preference.
+    Marker,
+    /// Unmarked, matched by one rule of the rules world.
+    Rule,
+}
+
+fn questions(ask: Ask) -> serde_json::Value {
+    let text = match ask {
+        Ask::Marker => format!("Turn on the build cache? <askhook-qid:{AUTO_ID}>"),
+        Ask::Plain => "Which approach should we use?".to_owned(),
+        Ask::Rule => format!("Should I switch the {} 7 to the new API?", RULE_WORDS[7]),
     };
     serde_json::json!([{
         "question": text,
@@ -510,17 +692,17 @@ fn base(world: &World, call: &str, event: &str) -> serde_json::Value {
     })
 }
 
-fn pre_tool_use(world: &World, call: &str, auto: bool) -> Vec<u8> {
+fn pre_tool_use(world: &World, call: &str, ask: Ask) -> Vec<u8> {
     let mut p = base(world, call, "PreToolUse");
     p["tool_name"] = "AskUserQuestion".into();
-    p["tool_input"] = serde_json::json!({ "questions": questions(auto) });
+    p["tool_input"] = serde_json::json!({ "questions": questions(ask) });
     serde_json::to_vec(&p).unwrap()
 }
 
 fn post_tool_use(world: &World, call: &str) -> Vec<u8> {
     let mut p = base(world, call, "PostToolUse");
     let answered = serde_json::json!({
-        "questions": questions(false),
+        "questions": questions(Ask::Plain),
         "answers": {"Which approach should we use?": "No"},
         "annotations": {}
     });
@@ -542,11 +724,15 @@ struct Ran {
     status: ExitStatus,
     stdout: Vec<u8>,
     wall: Duration,
+    /// User + system CPU time of the process (of GNU time and it, under `rss`).
+    cpu: Duration,
     peak_rss_kib: Option<u64>,
 }
 
-/// Spawn `program` in `world` with `payload` on stdin and time it from spawn to reaped; with
+/// Spawn `program` in `world` with `payload` on stdin and time it from spawn to reaped (by
+/// `wait4`, in [`wait_with_cpu`]); with
 /// `rss`, run it under GNU time instead and read its peak RSS.
+#[allow(clippy::zombie_processes)] // reaped by wait4 in wait_with_cpu
 fn spawn(world: &World, program: &Path, payload: &[u8], rss: bool) -> Ran {
     let rss_file = world.root.join("peak-rss.txt");
     let mut cmd = if rss {
@@ -560,7 +746,7 @@ fn spawn(world: &World, program: &Path, payload: &[u8], rss: bool) -> Ran {
     } else {
         world.command(program)
     };
-    if program == askhook() {
+    if program == askhook() || Some(program) == ab() {
         cmd.arg("hook");
     }
     cmd.stdin(Stdio::piped())
@@ -572,7 +758,7 @@ fn spawn(world: &World, program: &Path, payload: &[u8], rss: bool) -> Ran {
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(payload).expect("write stdin");
     drop(stdin);
-    let status = child.wait().expect("wait");
+    let (status, cpu) = wait_with_cpu(&child);
     let wall = started.elapsed();
     let mut stdout = Vec::new();
     child
@@ -585,6 +771,7 @@ fn spawn(world: &World, program: &Path, payload: &[u8], rss: bool) -> Ran {
         status,
         stdout,
         wall,
+        cpu,
         peak_rss_kib: rss
             .then(|| std::fs::read_to_string(&rss_file).ok())
             .flatten()
@@ -592,10 +779,31 @@ fn spawn(world: &World, program: &Path, payload: &[u8], rss: bool) -> Ran {
     }
 }
 
+/// Reap `child` and read the CPU time it used (user + system, from `wait4`): unlike wall time,
+/// barely moved by other processes on a busy machine.
+fn wait_with_cpu(child: &std::process::Child) -> (ExitStatus, Duration) {
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is a valid value for wait4 to overwrite.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let pid = libc::pid_t::try_from(child.id()).expect("a pid");
+    // SAFETY: wait4 on our own child, writing into the two locals.
+    let rc = unsafe { libc::wait4(pid, &raw mut status, 0, &raw mut usage) };
+    assert_eq!(rc, pid, "wait4: {}", std::io::Error::last_os_error());
+    let tv = |t: libc::timeval| {
+        Duration::from_secs(t.tv_sec as u64) + Duration::from_micros(t.tv_usec as u64)
+    };
+    (
+        ExitStatus::from_raw(status),
+        tv(usage.ru_utime) + tv(usage.ru_stime),
+    )
+}
+
 /// The statistics of one case.
 struct Summary {
-    name: &'static str,
-    label: &'static str,
+    /// Median CPU time.
+    cpu: Duration,
+    name: String,
+    label: String,
     kind: Kind,
     big: bool,
     min: Duration,
@@ -643,8 +851,8 @@ impl Report {
             self.fill_rows,
             self.took.as_secs_f64()
         ));
-        t.push_str("| case | database | min ms | median ms | p95 ms | p99 ms | median × floor | p99 × floor | peak RSS KiB |\n");
-        t.push_str("|---|---|---:|---:|---:|---:|---:|---:|---:|\n");
+        t.push_str("| case | database | min ms | median ms | p95 ms | p99 ms | median × floor | p99 × floor | CPU ms | CPU × floor | peak RSS KiB |\n");
+        t.push_str("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for c in &self.cases {
             let db = match c.kind {
                 Kind::Floor => "—".to_owned(),
@@ -653,7 +861,7 @@ impl Report {
                 _ => "empty".to_owned(),
             };
             t.push_str(&format!(
-                "| {} | {db} | {} | {} | {} | {} | {:.2} | {:.2} | {} |\n",
+                "| {} | {db} | {} | {} | {} | {} | {:.2} | {:.2} | {} | {:.2} | {} |\n",
                 c.label,
                 ms(c.min),
                 ms(c.median),
@@ -661,6 +869,8 @@ impl Report {
                 ms(c.p99),
                 ratio(c.median, floor.median),
                 ratio(c.p99, floor.p99),
+                ms(c.cpu),
+                ratio(c.cpu, floor.cpu),
                 c.rss_kib
                     .map_or_else(|| format!("n/a (no {GNU_TIME})"), |k| k.to_string())
             ));
@@ -672,6 +882,25 @@ impl Report {
             .map(|(name, g)| format!("{name} {g:.2}×"))
             .collect();
         t.push_str(&growth.join(", "));
+        let ab: Vec<String> = self
+            .cases
+            .iter()
+            .filter_map(|b| {
+                let a_name = b.name.strip_suffix("·B")?;
+                let a = self.cases.iter().find(|c| c.name == a_name)?;
+                Some(format!(
+                    "{a_name} {:.2} / {:.2}",
+                    ratio(b.median, a.median),
+                    ratio(b.cpu, a.cpu)
+                ))
+            })
+            .collect();
+        if !ab.is_empty() {
+            t.push_str(&format!(
+                ".\n\nA/B, B ÷ A (median wall / median CPU): {}",
+                ab.join(", ")
+            ));
+        }
         t.push_str(&format!(
             ".\n\nRelease binary: askhook {} KiB, floor {} KiB. Cold paths: {}.\n",
             self.askhook_bytes >> 10,
@@ -692,14 +921,18 @@ impl Report {
         t
     }
 
-    /// (case, median on the large database ÷ median on the empty one).
-    fn growth(&self) -> Vec<(&'static str, f64)> {
+    /// (case, median on the large database ÷ median on the empty one), per binary.
+    fn growth(&self) -> Vec<(&str, f64)> {
         self.cases
             .iter()
             .filter(|c| c.big)
             .filter_map(|big| {
-                let small = self.cases.iter().find(|c| !c.big && c.kind == big.kind)?;
-                Some((small.name, ratio(big.median, small.median)))
+                let twin = big.name.ends_with("·B");
+                let small = self
+                    .cases
+                    .iter()
+                    .find(|c| !c.big && c.kind == big.kind && c.name.ends_with("·B") == twin)?;
+                Some((small.name.as_str(), ratio(big.median, small.median)))
             })
             .collect()
     }
@@ -714,7 +947,7 @@ impl Report {
                     "{}: median {m:.2}× floor (goal ≤ {GOAL_NOT_OURS}×)",
                     c.name
                 )),
-                Kind::Pending | Kind::Auto | Kind::Settle => {
+                Kind::Pending | Kind::Auto | Kind::AutoRule | Kind::AutoAnswer | Kind::Settle => {
                     if m > GOAL_MEDIAN {
                         missed.push(format!(
                             "{}: median {m:.2}× floor (goal ≤ {GOAL_MEDIAN}×)",

@@ -89,6 +89,15 @@ pub struct PathFlags {
                 dir) [env: ASKHOOK_REGISTRY]"
     )]
     pub registry: Option<PathBuf>,
+
+    #[arg(
+        long,
+        global = true,
+        value_name = "FILE",
+        help = "The config file (default: <home>/config.toml, else the config dir; see `askhook \
+                config`) [env: ASKHOOK_CONFIG]"
+    )]
+    pub config: Option<PathBuf>,
 }
 
 /// How output reaches a terminal (see `crate::sys::term`).
@@ -162,6 +171,14 @@ pub enum Command {
     /// Standing preferences: which questions to stop asking.
     #[command(subcommand)]
     Pref(PrefCommand),
+
+    /// Rules: a standing preference for every question whose header, text or options match.
+    #[command(subcommand)]
+    Rule(RuleCommand),
+
+    /// The config file: how the hook decides, what it adds, what it never records.
+    #[command(subcommand, long_about = CONFIG_HELP)]
+    Config(ConfigCommand),
 
     /// Register askhook's hooks in a Claude Code settings file.
     Install(InstallArgs),
@@ -475,13 +492,25 @@ pub enum PreferenceArg {
     AskOnlyForOneWay,
 }
 
+/// `pref set <ID> <VALUE>`, or `pref set --last <VALUE>`.
 #[derive(Debug, Clone, Args)]
+#[command(
+    after_help = "ID is a question id from `askhook log` (a marker id or hook-<hash>), or \
+family:<fam-id> for every rewording of an unmarked question. --last picks the question asked \
+most recently: its marker id, else its family. Before it writes, askhook prints what will be \
+chosen from now on and how you answered this question before."
+)]
 pub struct PrefSetArgs {
-    /// The question id (see `askhook log`).
-    pub id: String,
-    /// The preference.
-    #[arg(value_enum)]
-    pub value: PreferenceArg,
+    /// `ID VALUE`, or only `VALUE` with --last. VALUE: never-ask, always-ask,
+    /// ask-only-for-one-way.
+    #[arg(num_args = 1..=2, value_names = ["ID", "VALUE"], required = true)]
+    pub words: Vec<String>,
+    /// The question asked most recently (its marker id, else its family).
+    #[arg(long)]
+    pub last: bool,
+    /// Set it even for an id or family never seen in the log.
+    #[arg(long)]
+    pub force: bool,
     #[command(flatten)]
     pub scope: ScopeFlags,
     /// Machine-readable JSON output.
@@ -516,6 +545,123 @@ pub struct PrefHistoryArgs {
     pub json: bool,
 }
 
+/// `askhook config --help`: every key.
+pub const CONFIG_HELP: &str = "The config file, config.toml: how the hook decides, what it adds, \
+what it never records. It is read only when it exists; environment variables win over it.
+
+Keys (every one optional):
+  decide_with = \"deny\" | \"answer\"     (default \"deny\"; env ASKHOOK_DECIDE_WITH)
+      how an auto-decision reaches Claude Code: \"deny\" refuses the call with a reason naming the
+      answers; \"answer\" allows it with every answer filled in, so the picker is skipped and the
+      agent gets the ordinary answer
+  context_from_history = true | false   (default false; env ASKHOOK_CONTEXT_FROM_HISTORY)
+      when you answer a question you answered before, tell the agent your last answers and notes
+  deadline_ms = 2500                    (env ASKHOOK_DEADLINE_MS) the hook's whole budget
+  busy_timeout_ms = 300                 (env ASKHOOK_BUSY_TIMEOUT_MS) wait on a busy database
+  redact = [\"REGEX\", …]                more secret patterns, stored as [redacted:custom]
+  [record_filter]
+  cwd = [\"REGEX\", …]                   never record calls made in a matching folder
+  question = [\"REGEX\", …]              … or with a matching question, header or option
+
+Patterns are regexes (regex crate syntax), case-insensitive. A file that does not parse makes
+the hook do nothing until it is fixed: `askhook config show` says why.";
+
+#[derive(Debug, Subcommand)]
+pub enum ConfigCommand {
+    /// Every key with its value and where it comes from (file, env, default).
+    Show {
+        /// Machine-readable JSON output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print the config file's path.
+    Path,
+    /// Open the config file in $VISUAL / $EDITOR (created with every key commented out), then
+    /// check it.
+    Edit,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum RuleCommand {
+    /// Add or replace a rule: VALUE for every question that all the patterns match.
+    Add(RuleAddArgs),
+    /// Every rule.
+    List {
+        /// Machine-readable JSON output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// One rule, with the recorded questions it matches.
+    Show {
+        /// The rule's name.
+        name: String,
+        /// Machine-readable JSON output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Remove a rule.
+    Rm {
+        /// The rule's name.
+        name: String,
+        /// Machine-readable JSON output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Which rules match a question, and what the hook would do with it.
+    Test(RuleTestArgs),
+}
+
+/// `rule add NAME --question RE … VALUE`.
+#[derive(Debug, Clone, Args)]
+#[command(
+    after_help = "Patterns use the regex crate's syntax (https://docs.rs/regex), are \
+case-insensitive and unanchored. A rule matches a question when every pattern given matches: \
+--header the chip label, --question the question text, each --option at least one option \
+label. A preference on the question's id or family beats any rule; among matching rules \
+always-ask beats the others; one-way and unknown doors are always asked."
+)]
+pub struct RuleAddArgs {
+    /// The rule's name (lowercase letters, digits and dashes).
+    pub name: String,
+    /// The preference the rule applies.
+    #[arg(value_enum)]
+    pub value: PreferenceArg,
+    /// A regex the question's header must match.
+    #[arg(long, value_name = "REGEX")]
+    pub header: Option<String>,
+    /// A regex the question text must match.
+    #[arg(long, value_name = "REGEX")]
+    pub question: Option<String>,
+    /// A regex one of the option labels must match (repeatable: each must match one).
+    #[arg(long = "option", value_name = "REGEX")]
+    pub options: Vec<String>,
+    #[command(flatten)]
+    pub scope: ScopeFlags,
+    /// Machine-readable JSON output.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `rule test PAYLOAD-OR-TEXT`.
+#[derive(Debug, Clone, Args)]
+pub struct RuleTestArgs {
+    /// A hook payload, a `tool_input` or one question as JSON (inline, a file, or `-` for
+    /// stdin), or a question's text.
+    pub input: String,
+    /// With a question's text: an option label (repeatable).
+    #[arg(long = "option", value_name = "LABEL")]
+    pub options: Vec<String>,
+    /// With a question's text: its header.
+    #[arg(long, value_name = "TEXT")]
+    pub header: Option<String>,
+    /// Test as if asked in this project (default: the payload's cwd, else the current one).
+    #[arg(long, value_name = "DIR")]
+    pub project: Option<PathBuf>,
+    /// Machine-readable JSON output.
+    #[arg(long)]
+    pub json: bool,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Scope {
     /// `global` is the word `askhook pref` uses for the same reach.
@@ -539,6 +685,7 @@ pub struct SettingsTarget {
 }
 
 #[derive(Debug, Clone, Args)]
+#[allow(clippy::struct_excessive_bools)] // independent command-line flags
 pub struct InstallArgs {
     #[command(flatten)]
     pub target: SettingsTarget,
@@ -556,6 +703,11 @@ pub struct InstallArgs {
     /// Write `"command": "'<path>' hook"` (shell form) for Claude Code older than 2.1.139.
     #[arg(long)]
     pub shell_form: bool,
+
+    /// Also add a short block to your CLAUDE.md asking the agent to mark recurring questions
+    /// with a stable `<askhook-qid:ID>` (`uninstall` removes it).
+    #[arg(long)]
+    pub claude_md: bool,
 
     /// Never prompt (askhook never prompts without a terminal anyway).
     #[arg(long, short)]

@@ -8,21 +8,25 @@
 //! | module | owns |
 //! |---|---|
 //! | [`cli`] | clap types only: every subcommand, flag and env var |
+//! | [`config`] | the config file: its keys, reading it (one `stat` when absent), env overrides |
 //! | [`cmd`] | one file per subcommand, routed by [`cmd::run`] (the hook too); all printing and prompting |
 //! | [`hook`] | the hot path: stdin → wire → event → decide → record → stdout, never failing the session |
 //! | [`store`] | the only SQL: the answer log, one `Row` type, a typed `Filter`, preferences, migrations, spool |
 //! | [`install`] | merging askhook into Claude Code settings files: lock, read, pure merge, backup, atomic write |
 //! | [`registry`] | reading the user registry file into the core registry |
+//! | [`rules`] | rules: regex patterns over a question, compiled lazily behind a literal prefilter |
 //! | [`trust`] | only a person can silence a question: the agent-marker gate on `/dev/tty` |
 //! | [`sys`] | the edges: paths (the only env/HOME reads), files, the deadline, the error log, time, terminal output |
 //! | [`error`] | the CLI's error and its exit codes |
 
 pub mod cli;
 pub mod cmd;
+pub mod config;
 pub mod error;
 pub mod hook;
 pub mod install;
 pub mod registry;
+pub mod rules;
 pub mod store;
 pub mod sys;
 pub mod trust;

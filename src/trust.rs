@@ -1,8 +1,9 @@
 //! Only a person can silence a question. Every command that would make askhook answer for the
-//! user — `pref set … never-ask | ask-only-for-one-way`, `suggest --apply`, an import — writes
-//! through [`set_preferences`] (confirm the batch, then write), or calls [`confirm_silencing`]
-//! (one change) / [`confirm_silencing_all`] (a batch, one prompt) before it writes anything;
-//! these are the one gate. Changes that only make askhook ask more (`always-ask`, clearing)
+//! user — `pref set … never-ask | ask-only-for-one-way`, `suggest --apply`, an import, a
+//! silencing `rule add` — writes through [`set_preferences`] (confirm the batch, then write), or
+//! calls [`confirm_silencing`] (one change) / [`confirm_silencing_all`] (a batch, one prompt) /
+//! [`confirm_changes`] (changes it describes itself, such as a rule's patterns) before it writes
+//! anything; these are the one gate. Changes that only make askhook ask more (`always-ask`, clearing)
 //! pass without a prompt — except clearing a project preference while a silencing global
 //! one exists for the same id: that lets the global one apply in the project, so it is
 //! gated like setting it.
@@ -183,15 +184,27 @@ pub fn confirm_silencing_all(changes: &[(&str, Preference)], store: &Store) -> R
     if !changes.iter().any(|(_, v)| v.silences()) {
         return Ok(NOT_NEEDED.into());
     }
-    let Some(marker) = marker_for_this_process() else {
+    if marker_for_this_process().is_none() {
         return Ok(NO_AGENT_MARKER.into());
-    };
+    }
     let changes: Vec<Change> = changes
         .iter()
         .filter(|(_, v)| v.silences())
         .map(|(id, v)| Change::look_up(id, *v, store))
         .collect();
-    gate(&changes, Some(&marker), &mut DevTty)
+    confirm_changes(&changes)
+}
+
+/// Confirm changes described by the caller (a rule shows its patterns instead of a recorded
+/// question). Returns how they were confirmed; on `Err` nothing may be written.
+pub fn confirm_changes(changes: &[Change]) -> Result<String> {
+    if !changes.iter().any(|c| c.value.silences()) {
+        return Ok(NOT_NEEDED.into());
+    }
+    let Some(marker) = marker_for_this_process() else {
+        return Ok(NO_AGENT_MARKER.into());
+    };
+    gate(changes, Some(&marker), &mut DevTty)
 }
 
 /// One preference change for [`set_preferences`]: `value: None` clears it.

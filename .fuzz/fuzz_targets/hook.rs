@@ -21,6 +21,7 @@ fuzz_target!(|data: &[u8]| {
     let ctx = askhook::hook::HookContext {
         paths,
         budget: askhook::sys::paths::Budget::default(),
+        config: Ok(askhook::config::Config::default()),
         now_ms: 1_700_000_000_000,
         started: Instant::now(),
     };

@@ -68,6 +68,7 @@ pub fn replay(db: &Path, work: &Path, project: &Path, now_ms: i64) -> Result<(us
         db: db.to_path_buf(),
         error_log: work.join("errors.log"),
         user_registry: work.join("registry.json"),
+        config: work.join("config.toml"),
         claude_config_dir: work.join("claude"),
         home: None,
     };
@@ -85,6 +86,7 @@ pub fn replay(db: &Path, work: &Path, project: &Path, now_ms: i64) -> Result<(us
             let ctx = HookContext {
                 paths: paths.clone(),
                 budget: Budget::default(),
+                config: Ok(crate::config::Config::default()),
                 now_ms: at,
                 started: Instant::now(),
             };

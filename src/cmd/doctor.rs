@@ -28,6 +28,9 @@
 //!                  "pending_rows": 2, "problem": null },
 //!   "data": { …see `cmd::health`: writable, free_bytes, spool_backlog_bytes, lost_events,
 //!             problems, warnings… },
+//!   "config": { "path": "…", "exists": false, "valid": true, "error": null,
+//!               "decide_with": "deny", "context_from_history": false },
+//!   "claude_md": { "path": "…/CLAUDE.md", "exists": true, "marker_block": false },
 //!   "warnings": [ "…" ] }
 //! ```
 //! `schema_version` and `rows` are `null` when there is no database yet; `mode` is `null` when
@@ -130,6 +133,57 @@ struct OverrideReport {
     honoured: bool,
 }
 
+/// The config file, as the hook will read it.
+#[derive(Debug, Serialize)]
+struct ConfigReport {
+    path: String,
+    exists: bool,
+    valid: bool,
+    error: Option<String>,
+    decide_with: &'static str,
+    context_from_history: bool,
+}
+
+/// The user's CLAUDE.md and askhook's block in it (`install --claude-md`).
+#[derive(Debug, Serialize)]
+struct ClaudeMdReport {
+    path: String,
+    exists: bool,
+    marker_block: bool,
+}
+
+fn config_report(ctx: &Context, warnings: &mut Vec<String>) -> ConfigReport {
+    let loaded = crate::config::load(&ctx.paths.config);
+    let error = match loaded.config() {
+        Err(why) => Some(why.to_owned()),
+        Ok(_) => None,
+    };
+    if let Some(why) = &error {
+        warnings.push(format!(
+            "the config file cannot be used, so the hook records and decides nothing: {why} (askhook config edit)"
+        ));
+    }
+    let config = crate::sys::paths::config_with_env(loaded.config().unwrap_or_default());
+    ConfigReport {
+        path: show(&ctx.paths.config),
+        exists: loaded != crate::config::Loaded::Absent,
+        valid: error.is_none(),
+        error,
+        decide_with: config.decide_with.as_str(),
+        context_from_history: config.context_from_history,
+    }
+}
+
+fn claude_md_report(ctx: &Context) -> ClaudeMdReport {
+    let path = install::claude_md::path(&ctx.paths.claude_config_dir);
+    let text = std::fs::read_to_string(&path).ok();
+    ClaudeMdReport {
+        path: show(&path),
+        exists: text.is_some(),
+        marker_block: text.as_deref().is_some_and(install::claude_md::has_block),
+    }
+}
+
 #[derive(Debug, Serialize)]
 struct Report {
     version: &'static str,
@@ -142,6 +196,8 @@ struct Report {
     self_test: SelfTest,
     data: Health,
     registry_overrides: Vec<OverrideReport>,
+    config: ConfigReport,
+    claude_md: ClaudeMdReport,
     warnings: Vec<String>,
 }
 
@@ -448,6 +504,8 @@ fn build(ctx: &Context) -> Report {
     let data = health::check(ctx);
     install_warnings(&install, &mut warnings);
     let registry_overrides = registry_overrides(ctx, &mut warnings);
+    let config = config_report(ctx, &mut warnings);
+    let claude_md = claude_md_report(ctx);
     let self_test = self_test(ctx);
     Report {
         version: env!("CARGO_PKG_VERSION"),
@@ -475,6 +533,8 @@ fn build(ctx: &Context) -> Report {
         self_test,
         data,
         registry_overrides,
+        config,
+        claude_md,
         warnings,
     }
 }
@@ -604,6 +664,33 @@ fn next_step(r: &Report) -> &'static str {
     }
 }
 
+/// The config file and the CLAUDE.md block, under `paths`.
+fn feature_lines(r: &Report) -> Vec<String> {
+    let clean = |s: &str| ui::sanitize(s, false);
+    let c = &r.config;
+    let config = match (c.exists, &c.error) {
+        (false, _) => "none yet: every key at its default (askhook config edit)".to_owned(),
+        (true, None) => format!(
+            "decide_with = {}, context_from_history = {}",
+            c.decide_with, c.context_from_history
+        ),
+        (true, Some(why)) => format!("INVALID, the hook does nothing: {}", clean(why)),
+    };
+    let block = match (r.claude_md.exists, r.claude_md.marker_block) {
+        (_, true) => "askhook's marker block is there",
+        (true, false) => "no askhook block (optional: askhook install --claude-md)",
+        (false, false) => "none (optional: askhook install --claude-md)",
+    };
+    vec![
+        format!("  {:<16} {}  {config}", "config", clean(&c.path)),
+        format!(
+            "  {:<16} {}  {block}",
+            "CLAUDE.md",
+            clean(&r.claude_md.path)
+        ),
+    ]
+}
+
 fn render(r: &Report, ctx: &Context) -> String {
     let mut out = Vec::new();
     let clean = |s: &str| ui::sanitize(s, false);
@@ -615,6 +702,7 @@ fn render(r: &Report, ctx: &Context) -> String {
     out.push(String::new());
     out.push("paths".into());
     out.extend(path_lines(r, ctx));
+    out.extend(feature_lines(r));
     out.push(String::new());
     out.push("database".into());
     out.extend(database_lines(&r.database));

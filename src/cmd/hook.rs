@@ -1,6 +1,7 @@
 //! `askhook hook`: the hook Claude Code runs on every event. Paths from the flags and the
-//! environment, the budget from the environment, the bytes from [`crate::hook::run`] to
-//! stdout. Always exit 0.
+//! environment, the config file when there is one (one `stat` when there is not), the budget
+//! from the environment then the config, the bytes from [`crate::hook::run`] to stdout. Always
+//! exit 0.
 //!
 //! Typed at a terminal (stdin is a terminal, so no payload is coming) it says what it is for
 //! and exits at once, instead of waiting out its deadline.
@@ -9,7 +10,8 @@ use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 use crate::cli::PathFlags;
-use crate::sys::paths::{Budget, Paths};
+use crate::config::{self, Config};
+use crate::sys::paths::{self, Budget, Paths};
 use crate::sys::ui;
 
 /// What `askhook hook` says when a person runs it at a terminal.
@@ -24,7 +26,13 @@ pub fn run(flags: &PathFlags) -> ExitCode {
         ui::eprintln_warning(AT_A_TERMINAL);
         return ExitCode::SUCCESS;
     }
-    let bytes = crate::hook::run(Paths::from_env(flags), Budget::from_env());
+    let paths = Paths::from_env(flags);
+    let config = match config::load(&paths.config).config() {
+        Ok(c) => Ok(paths::config_with_env(c)),
+        Err(why) => Err(why.to_owned()),
+    };
+    let budget = Budget::from_env_and(config.as_ref().unwrap_or(&Config::default()));
+    let bytes = crate::hook::run(paths, budget, config);
     if !bytes.is_empty() {
         let mut out = std::io::stdout().lock();
         let _ = out.write_all(&bytes).and_then(|()| out.flush());

@@ -188,6 +188,9 @@ pub fn record_of(line: &str, slug: &str, registry: &Registry) -> std::result::Re
         error: None,
         asked_at: ts,
         settled_at: Some(ts),
+        family: None,
+        // gstack answered from its preference on the question id.
+        decided_by: auto.then(|| "id".to_owned()),
         row_id: 0,
     })
 }

@@ -14,8 +14,8 @@ use serde_json::Value;
 use crate::cli::{InstallArgs, RollbackArgs, SettingsTarget, StatusArgs, UninstallArgs};
 use crate::error::{Error, Result};
 use crate::install::{
-    backup, edit, ensure_parent, lock, merge, on_disk, real_path, report, resolve, saved_backups,
-    this_binary, Change, Desired, ItemStatus, ScopeStatus, Target,
+    backup, claude_md, edit, ensure_parent, lock, merge, on_disk, real_path, report, resolve,
+    saved_backups, this_binary, Change, Desired, ItemStatus, ScopeStatus, Target,
 };
 use crate::sys::{fsutil, ui};
 use crate::Context;
@@ -140,7 +140,45 @@ fn install(args: &InstallArgs, ctx: &Context) -> Result<ExitCode> {
         format!("nothing to change: {file} already registers askhook. See `askhook status`.")
     });
     print_lines(&lines)?;
+    if args.claude_md {
+        claude_md_edit(
+            &claude_md::add(&claude_md::path(&ctx.paths.claude_config_dir))?,
+            args.dry_run,
+            ctx,
+        )?;
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Apply (or with `dry_run` show) an edit of the CLAUDE.md block, and say what happened.
+fn claude_md_edit(edit: &claude_md::Edit, dry_run: bool, ctx: &Context) -> Result<()> {
+    let file = edit.path.display();
+    if !edit.changes() {
+        let state = if edit.new.as_deref().is_some_and(claude_md::has_block) {
+            "already holds askhook's marker block"
+        } else {
+            "holds no askhook block"
+        };
+        return ui::println(&format!("nothing to change: {file} {state}."));
+    }
+    if dry_run {
+        ui::print(&edit.diff())?;
+        return ui::println(&format!("dry run: {file} was not changed"));
+    }
+    let backup = edit.apply(&ctx.paths.data_dir.join(crate::install::BACKUP_FOLDER))?;
+    let mut lines = Vec::new();
+    if let Some(b) = backup {
+        lines.push(format!("backup: {}", b.display()));
+    }
+    lines.push(if edit.new.as_deref().is_some_and(claude_md::has_block) {
+        format!(
+            "added askhook's block to {file}: agents will mark recurring questions with \
+             <askhook-qid:ID>, so your preferences follow them whatever the wording."
+        )
+    } else {
+        format!("removed askhook's block from {file}.")
+    });
+    print_lines(&lines)
 }
 
 fn uninstall(args: &UninstallArgs, ctx: &Context) -> Result<ExitCode> {
@@ -168,6 +206,13 @@ fn uninstall(args: &UninstallArgs, ctx: &Context) -> Result<ExitCode> {
         }
     }
     print_lines(&lines)?;
+    // The block belongs with the user-scope registration: uninstalling a project scope leaves it.
+    if real_path(&target.path).ok() == real_path(&ctx.paths.user_settings()).ok() {
+        let block = claude_md::remove(&claude_md::path(&ctx.paths.claude_config_dir))?;
+        if block.changes() {
+            claude_md_edit(&block, args.dry_run, ctx)?;
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }
 

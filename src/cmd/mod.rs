@@ -15,8 +15,9 @@
 //!   ([`crate::store::row::Public`]); `--format jsonl` one per line; `--format csv` (and
 //!   `export --format csv`) the same fields as columns in this order.
 //! - `pending --json`: the `log` array, each object with `age_seconds` added.
-//! - `show ID --json`: `{"id", "kind": "question" | "call", "rows": [log objects],
-//!   "preferences": [{"scope": "global" | "project", "project", "value"}]}`.
+//! - `show ID --json`: `{"id", "kind": "question" | "family" | "call", "rows": [log objects],
+//!   "preferences": [{"key" (the id or `family:<fam-id>` it is set on), "scope": "global" |
+//!   "project", "project", "value"}]}`.
 //! - `stats --json`, `suggest --json`: see [`stats`] and [`suggest`] (and `docs/query.md`).
 //! - `watch --json`: one object per line, `{"event": "asked" | "settled", ...log object}`.
 //! - `forget --json`: `{"matched": N, "deleted": N, "projects": [{"project", "rows"}]}` (see
@@ -29,8 +30,10 @@
 
 pub mod classify;
 pub mod completions;
+pub mod config;
 pub mod demo;
 pub mod doctor;
+pub mod explain;
 pub mod export;
 pub mod forget;
 pub mod health;
@@ -44,6 +47,7 @@ pub mod pref;
 pub mod project;
 pub mod purge;
 pub mod registry;
+pub mod rule;
 pub mod show;
 pub mod stats;
 pub mod suggest;
@@ -137,6 +141,8 @@ fn route(cli: &Cli) -> Result<ExitCode> {
         Command::Forget(args) => args.run(&ctx()),
         Command::Demo(args) => args.run(&ctx()),
         Command::Pref(args) => args.run(&ctx()),
+        Command::Rule(args) => args.run(&ctx()),
+        Command::Config(args) => args.run(&ctx()),
         Command::Install(args) => args.run(&ctx()),
         Command::Uninstall(args) => args.run(&ctx()),
         Command::Status(args) => args.run(&ctx()),

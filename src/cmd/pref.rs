@@ -1,10 +1,17 @@
 //! `askhook pref set | list | clear | history`: the user's standing preferences, kept in the
 //! answer log's `preferences` table with every change in `preference_events`.
 //!
-//! A preference is keyed by question id and scope: global (`--global`, the default) or one
-//! project (`--project [DIR]`, the project root of DIR as [`crate::sys::project::project_root`]
-//! computes it — the same function the hook applies to the payload's `cwd`). A project
-//! preference wins over a global one. The hook only reads preferences; it never writes them.
+//! A preference is keyed by question id — or `family:<fam-id>`, for every rewording of an
+//! unmarked question — and scope: global (`--global`, the default) or one project (`--project
+//! [DIR]`, the project root of DIR as [`crate::sys::project::project_root`] computes it — the
+//! same function the hook applies to the payload's `cwd`). A project preference wins over a
+//! global one. The hook only reads preferences; it never writes them.
+//!
+//! `pref set` first says what it will do, from the log ([`crate::store::history`]): the answer
+//! askhook will give from now on, how the person answered before, and warnings when they mostly
+//! chose something else or the preference can never fire. A silencing preference on an id or
+//! family the log never saw is refused without `--force` (a typo would silence nothing, or the
+//! wrong question). `--last` names the most recent question: its marker id, else its family.
 //!
 //! Setting `never-ask` or `ask-only-for-one-way` goes through [`crate::trust`]'s gate (a person
 //! must confirm on `/dev/tty` when an agent marker is present); `always-ask` and `clear` never
@@ -14,18 +21,23 @@
 //! ## `--json` schemas
 //! - `pref set --json` / `pref clear --json`: one line,
 //!   `{"question_id", "scope" ("" = global, else the project root), "old_value" (null when
-//!   none), "new_value" (null after clear), "confirmed_by"}`.
-//! - `pref list --json`: an array of `{"question_id", "value", "scope" ("global" | "project"),
-//!   "project" (root or null), "updated_at" (RFC 3339), "question" (last recorded text or
-//!   null), "door_type" ("one-way" | "two-way" | "unknown" | null), "inert" (true: a silencing
-//!   preference on a one-way or unknown door, which askhook ignores)}`.
-//! - `pref history [ID] --json`: an array, oldest first, of `{"question_id", "scope",
-//!   "project", "old_value", "new_value", "at" (RFC 3339), "confirmed_by"}`.
+//!   none), "new_value" (null after clear), "confirmed_by"}`; `pref set` adds "recommended"
+//!   (the recommended label as last asked, or null), "history" (`{"asked",
+//!   "with_recommendation", "followed", "auto_decided", "last_answers"}`) and "warnings".
+//! - `pref list --json`: an array of `{"question_id" (an id, or `family:<fam-id>`), "value",
+//!   "scope" ("global" | "project"), "project" (root or null), "updated_at" (RFC 3339),
+//!   "question" (last recorded text or null), "door_type" ("one-way" | "two-way" | "unknown" |
+//!   null), "inert" (true: a silencing preference that cannot fire), "why_inert" ("one-way
+//!   door" | "unknown door" | "no recommended option" | null)}`.
+//! - `pref history [ID] --json`: an array, oldest first, of `{"question_id" (an id,
+//!   `family:<fam-id>` or `rule:<name>`), "scope", "project", "old_value", "new_value", "at"
+//!   (RFC 3339), "confirmed_by", "detail" (a rule's patterns, else null)}`.
 
 use std::path::Path;
 
 use serde::Serialize;
 
+use super::explain::{self, HistoryJson};
 use crate::cli::{
     PrefClearArgs, PrefCommand, PrefHistoryArgs, PrefListArgs, PrefSetArgs, PreferenceArg,
     ScopeFlags,
@@ -106,51 +118,156 @@ struct Change<'a> {
     confirmed_by: &'a str,
 }
 
-fn set(args: &PrefSetArgs, ctx: &Context) -> Result<std::process::ExitCode> {
-    if !askhook_core::question::is_valid_id(&args.id) && !args.id.starts_with("hook-") {
-        return Err(Error::Usage(format!(
-            "`{}` is not a question id (ids are lowercase letters, digits and dashes; see `askhook log`)",
-            args.id
-        )));
-    }
-    let value = Preference::from(args.value);
-    let registry = super::load_registry(ctx)?;
-    let mut store = super::open_store(ctx)?;
-    if value.silences() {
-        if registry.door(&args.id) == Some(Door::OneWay) {
-            return Err(Error::Refused(format!(
-                "`{}` is a one-way door in the question registry; askhook always asks the human for it, \
-                 so {} would never take effect",
-                args.id,
-                value.as_str()
+/// The key and value of `pref set ID VALUE` / `pref set --last VALUE` (the key still to be
+/// looked up for `--last`).
+fn words_of(args: &PrefSetArgs) -> Result<(Option<String>, Preference)> {
+    let (key, value) = match (args.last, args.words.as_slice()) {
+        (true, [value]) => (None, value),
+        (false, [key, value]) => (Some(key.clone()), value),
+        (true, _) => {
+            return Err(Error::Usage(
+                "with --last give only the preference: `askhook pref set --last never-ask`".into(),
+            ))
+        }
+        (false, _) => {
+            return Err(Error::Usage(
+                "give a question id and a preference: `askhook pref set ID never-ask` (or --last)"
+                    .into(),
+            ))
+        }
+    };
+    let value = Preference::parse(value).ok_or_else(|| {
+        Error::Usage(format!(
+            "`{value}` is not a preference (never-ask, always-ask, ask-only-for-one-way)"
+        ))
+    })?;
+    if let Some(key) = &key {
+        let is_id = askhook_core::question::is_valid_id(key) || key.starts_with("hook-");
+        if !is_id && askhook_core::family::family_of_key(key).is_none() {
+            return Err(Error::Usage(format!(
+                "`{key}` is not a question id or family (ids are lowercase letters, digits and \
+                 dashes, families family:fam-<10 hex>; see `askhook log`)"
             )));
         }
-        match recorded_door(&store, &args.id)? {
-            Some((_, Door::OneWay)) => ui::eprintln_warning(&format!(
-                "warning: `{}` was last asked as a one-way door; askhook will still ask the human while it reads that way",
-                args.id
-            )),
-            Some((_, Door::Unknown)) => ui::eprintln_warning(&format!(
-                "warning: `{}` was last asked as an unknown door (the classifier could not read it); {} cannot fire while its door is unknown",
-                args.id,
-                value.as_str()
-            )),
-            _ => {}
-        }
     }
-    apply_change(
-        &mut store,
-        &args.id,
-        &args.scope,
-        Some(value),
-        args.json,
-        ctx,
-    )
+    Ok((key, value))
+}
+
+/// The key `--last` names: the most recent question's marker id, else its family.
+fn last_key(store: &Store) -> Result<String> {
+    let last = store
+        .most_recent()
+        .map_err(|e| Error::db(store.path(), e))?
+        .ok_or_else(|| {
+            Error::Refused("no question is recorded yet, so --last names none".into())
+        })?;
+    Ok(match last.family {
+        Some(family) => format!("{}{family}", askhook_core::family::FAMILY_KEY_PREFIX),
+        None => last.question_id,
+    })
+}
+
+/// What setting `value` on `key` will do, judged by the log.
+#[derive(Debug, Serialize)]
+struct Plan {
+    /// The recommended label as last asked.
+    recommended: Option<String>,
+    /// The question as last asked.
+    question: Option<String>,
+    history: HistoryJson,
+    warnings: Vec<String>,
+}
+
+fn plan(store: &Store, key: &str, value: Preference) -> Result<Plan> {
+    let history = store
+        .history(key, explain::ANSWERS_SHOWN)
+        .map_err(|e| Error::db(store.path(), e))?;
+    let json = HistoryJson::from(&history);
+    let last = history.last.as_ref();
+    let recommended = last.and_then(|l| l.recommended.clone());
+    Ok(Plan {
+        warnings: explain::warnings(value, &json, recommended.as_deref(), last.map(|l| l.door)),
+        question: last.map(|l| l.question.clone()),
+        recommended,
+        history: json,
+    })
+}
+
+/// The plan as text, on stderr before anything is asked or written: the question, what will
+/// be chosen, the history, then the warnings.
+fn print_plan(key: &str, value: Preference, plan: &Plan) {
+    let mut out = String::new();
+    let what = if key.starts_with(askhook_core::family::FAMILY_KEY_PREFIX) {
+        " (and its rewordings)"
+    } else {
+        ""
+    };
+    if let Some(q) = &plan.question {
+        out.push_str(&format!(
+            "{}: \"{}\"{what}\n",
+            ui::sanitize(key, false),
+            ui::sanitize(&explain::clip(q, 120), false)
+        ));
+    }
+    match (value.silences(), &plan.recommended) {
+        (true, Some(rec)) => out.push_str(&format!(
+            "from now on askhook answers it without asking you, with its recommended option \
+             (as last asked: \"{}\"); one-way doors are still asked\n",
+            ui::sanitize(rec, false)
+        )),
+        (true, None) => out.push_str(
+            "askhook would answer it with its recommended option, but it had none when last asked\n",
+        ),
+        (false, _) => out.push_str("from now on askhook always lets you answer it\n"),
+    }
+    if plan.history.asked > 0 {
+        out.push_str(&format!(
+            "asked {} time(s): {}\n",
+            plan.history.asked,
+            explain::history_line(&plan.history)
+        ));
+    }
+    ui::eprint(&out);
+    for w in &plan.warnings {
+        ui::eprintln_warning(&format!("warning: {w}"));
+    }
+}
+
+fn set(args: &PrefSetArgs, ctx: &Context) -> Result<std::process::ExitCode> {
+    let (key, value) = words_of(args)?;
+    let registry = super::load_registry(ctx)?;
+    let mut store = super::open_store(ctx)?;
+    let key = match key {
+        Some(key) => key,
+        None => last_key(&store)?,
+    };
+    if value.silences() && registry.door(&key) == Some(Door::OneWay) {
+        return Err(Error::Refused(format!(
+            "`{key}` is a one-way door in the question registry; askhook always asks the human \
+             for it, so {} would never take effect",
+            value.as_str()
+        )));
+    }
+    let plan = plan(&store, &key, value)?;
+    if value.silences() && plan.history.asked == 0 && !args.force {
+        return Err(Error::Refused(format!(
+            "`{key}` was never asked, as far as the log knows: check the id with `askhook log` \
+             (or `askhook pref set --last …`), or add --force to set it anyway"
+        )));
+    }
+    if !args.json {
+        print_plan(&key, value, &plan);
+    }
+    apply_change(&mut store, &key, &args.scope, Some(value), ctx, |change| {
+        report(args.json, change, Some(&plan))
+    })
 }
 
 fn clear(args: &PrefClearArgs, ctx: &Context) -> Result<std::process::ExitCode> {
     let mut store = super::open_store(ctx)?;
-    apply_change(&mut store, &args.id, &args.scope, None, args.json, ctx)
+    apply_change(&mut store, &args.id, &args.scope, None, ctx, |change| {
+        report(args.json, change, None)
+    })
 }
 
 /// Set (or clear, with `None`) one preference through the human-only gate, then report it.
@@ -159,8 +276,8 @@ fn apply_change(
     id: &str,
     scope: &ScopeFlags,
     value: Option<Preference>,
-    json: bool,
     ctx: &Context,
+    report: impl FnOnce(&Change<'_>) -> Result<std::process::ExitCode>,
 ) -> Result<std::process::ExitCode> {
     let scope = scope_of(scope, &ctx.cwd);
     let (confirmed_by, old) = crate::trust::set_preferences(
@@ -172,21 +289,27 @@ fn apply_change(
         }],
         ctx.now_ms,
     )?;
-    report(
-        json,
-        &Change {
-            question_id: id,
-            scope: &scope,
-            old_value: old.into_iter().next().flatten(),
-            new_value: value.map(Preference::as_str),
-            confirmed_by: &confirmed_by,
-        },
-    )
+    report(&Change {
+        question_id: id,
+        scope: &scope,
+        old_value: old.into_iter().next().flatten(),
+        new_value: value.map(Preference::as_str),
+        confirmed_by: &confirmed_by,
+    })
 }
 
-fn report(json: bool, change: &Change<'_>) -> Result<std::process::ExitCode> {
+fn report(json: bool, change: &Change<'_>, plan: Option<&Plan>) -> Result<std::process::ExitCode> {
     if json {
-        ui::println(&json::to_string(&change))?;
+        let mut v = serde_json::to_value(change).unwrap_or_default();
+        if let (Some(plan), Some(map)) = (plan, v.as_object_mut()) {
+            map.insert("recommended".into(), plan.recommended.clone().into());
+            map.insert(
+                "history".into(),
+                serde_json::to_value(&plan.history).unwrap_or_default(),
+            );
+            map.insert("warnings".into(), plan.warnings.clone().into());
+        }
+        ui::println(&json::to_string(&v))?;
     } else {
         let what = match (change.old_value.as_deref(), change.new_value) {
             (old, Some(new)) if old == Some(new) => {
@@ -215,8 +338,11 @@ pub struct PrefRow {
     pub question: Option<String>,
     /// The door type now (registry, else as last recorded).
     pub door_type: Option<String>,
-    /// A silencing preference on a one-way or unknown door: askhook ignores it.
+    /// A silencing preference that cannot fire: on a one-way or unknown door, or on a question
+    /// that had no recommended option when last asked.
     pub inert: bool,
+    /// Why it cannot fire: `one-way door`, `unknown door`, `no recommended option` (else null).
+    pub why_inert: Option<&'static str>,
 }
 
 pub fn list_rows(store: &Store, registry: &Registry) -> Result<Vec<PrefRow>> {
@@ -234,8 +360,21 @@ pub fn list_rows(store: &Store, registry: &Registry) -> Result<Vec<PrefRow>> {
             .or(recorded.as_ref().map(|(_, d)| *d))
             .or(registry.door(&question_id));
         let silences = Preference::parse(&value).is_some_and(Preference::silences);
+        let no_recommendation = store
+            .history(&question_id, 0)
+            .map_err(|e| Error::db(store.path(), e))?
+            .last
+            .is_some_and(|l| l.recommended.is_none());
+        let why_inert = match door {
+            _ if !silences => None,
+            Some(Door::OneWay) => Some("one-way door"),
+            Some(Door::Unknown) => Some("unknown door"),
+            _ if no_recommendation => Some("no recommended option"),
+            _ => None,
+        };
         out.push(PrefRow {
-            inert: silences && door.is_some_and(|d| !d.is_two_way()),
+            inert: why_inert.is_some(),
+            why_inert,
             scope: if scope.is_empty() {
                 "global".into()
             } else {
@@ -271,11 +410,10 @@ fn list(args: &PrefListArgs, ctx: &Context) -> Result<std::process::ExitCode> {
             .as_deref()
             .map_or_else(|| "global".into(), |p| format!("project {p}"));
         let door = row.door_type.as_deref().unwrap_or("unknown door");
-        let inert = match (row.inert, row.door_type.as_deref()) {
-            (true, Some("unknown")) => "  [inert: unknown door, askhook still asks]",
-            (true, _) => "  [inert: one-way door, askhook still asks]",
-            (false, _) => "",
-        };
+        let inert = row
+            .why_inert
+            .map(|why| format!("  [inert: {why}, askhook still asks]"))
+            .unwrap_or_default();
         let text = row
             .question
             .as_deref()
@@ -301,6 +439,8 @@ struct HistoryRow {
     new_value: Option<String>,
     at: String,
     confirmed_by: String,
+    /// A rule's patterns (for `rule:<name>` changes).
+    detail: Option<String>,
 }
 
 fn history(args: &PrefHistoryArgs, ctx: &Context) -> Result<std::process::ExitCode> {
@@ -321,6 +461,7 @@ fn history(args: &PrefHistoryArgs, ctx: &Context) -> Result<std::process::ExitCo
             new_value: e.new_value,
             at: time::format_rfc3339(e.at),
             confirmed_by: e.confirmed_by,
+            detail: e.detail,
         })
         .collect();
     if args.json {
@@ -335,8 +476,13 @@ fn history(args: &PrefHistoryArgs, ctx: &Context) -> Result<std::process::ExitCo
             .project
             .as_deref()
             .map_or_else(|| "global".into(), |p| format!("project {p}"));
+        let detail = row
+            .detail
+            .as_deref()
+            .map(|d| format!(" {d}"))
+            .unwrap_or_default();
         let line = format!(
-            "{}  {:<24} {} → {}  ({scope}; confirmed: {})",
+            "{}  {:<24} {} → {}{detail}  ({scope}; confirmed: {})",
             row.at,
             row.question_id,
             row.old_value.as_deref().unwrap_or("(none)"),

@@ -1,5 +1,6 @@
-//! `askhook show ID`: everything recorded about one question id (every time it was asked) or
-//! one call (`tool_use_id`), with the preferences that apply to it.
+//! `askhook show ID`: everything recorded about one question id (every time it was asked), one
+//! question family (`family:fam-…`: every wording of it), or one call (`tool_use_id`), with the
+//! preferences that apply to it (on its ids and families).
 
 use std::process::ExitCode;
 
@@ -8,7 +9,7 @@ use serde::Serialize;
 use crate::cli::ShowArgs;
 use crate::error::{Error, Result};
 use crate::store::row::Public;
-use crate::store::{Filter, Row};
+use crate::store::{Filter, Row, Store};
 use crate::sys::{json, ui};
 use crate::Context;
 
@@ -16,6 +17,8 @@ use super::{open_for_query, table, Run};
 
 #[derive(Debug, Serialize)]
 struct ShownPreference {
+    /// What it is set on: a question id or `family:<fam-id>`.
+    key: String,
     scope: &'static str,
     project: Option<String>,
     value: String,
@@ -50,7 +53,11 @@ fn show(args: &ShowArgs, ctx: &Context) -> Result<ExitCode> {
         question_id: Some(args.id.clone()),
         ..Filter::at(ctx.now_ms)
     };
-    let mut kind = "question";
+    let mut kind = if askhook_core::family::family_of_key(&args.id).is_some() {
+        "family"
+    } else {
+        "question"
+    };
     let mut rows: Vec<Row> = store.rows(&by_question).map_err(db)?;
     if rows.is_empty() {
         let by_call = Filter {
@@ -60,20 +67,13 @@ fn show(args: &ShowArgs, ctx: &Context) -> Result<ExitCode> {
         rows = store.rows(&by_call).map_err(db)?;
         kind = "call";
     }
-    let mut ids: Vec<&str> = rows.iter().map(|r| r.question_id.as_str()).collect();
-    ids.sort_unstable();
-    ids.dedup();
-    let preferences: Vec<ShownPreference> = store
-        .all_preferences()
-        .map_err(db)?
-        .into_iter()
-        .filter(|p| ids.contains(&p.question_id.as_str()) || p.question_id == args.id)
-        .map(|p| ShownPreference {
-            scope: if p.is_global() { "global" } else { "project" },
-            project: (!p.is_global()).then_some(p.scope),
-            value: p.value,
-        })
-        .collect();
+    let preferences = preferences_of(&store, &rows, &args.id)?;
+    let ids = {
+        let mut ids: Vec<&str> = rows.iter().map(|r| r.question_id.as_str()).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        ids.len()
+    };
     if rows.is_empty() && preferences.is_empty() {
         return Err(missing());
     }
@@ -89,27 +89,56 @@ fn show(args: &ShowArgs, ctx: &Context) -> Result<ExitCode> {
     }
     let style = table::Style::for_stdout();
     let mut out = String::new();
-    match kind {
-        "question" => out.push_str(&format!(
-            "question {} — asked {} time(s)\n",
-            ui::sanitize(&args.id, false),
-            rows.len()
-        )),
-        _ => out.push_str(&format!(
-            "call {} — {} question(s)\n",
-            ui::sanitize(&args.id, false),
-            rows.len()
-        )),
-    }
+    out.push_str(&title(kind, &args.id, rows.len(), ids));
     for p in &preferences {
         let scope = p.project.as_deref().map_or_else(
             || "global".into(),
             |p| format!("project {}", ui::sanitize(p, false)),
         );
-        out.push_str(&format!("preference: {} ({scope})\n", p.value));
+        out.push_str(&format!(
+            "preference: {} on {} ({scope})\n",
+            p.value,
+            ui::sanitize(&p.key, false)
+        ));
     }
     out.push('\n');
     out.push_str(&table::render_full(&rows, ctx.now_ms, &style));
     ui::print(&out)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The preferences set on the rows' question ids and families, and on `id` itself.
+fn preferences_of(store: &Store, rows: &[Row], id: &str) -> Result<Vec<ShownPreference>> {
+    let mut keys: Vec<String> = rows.iter().map(|r| r.question_id.clone()).collect();
+    keys.extend(rows.iter().filter_map(|r| {
+        r.family
+            .as_ref()
+            .map(|f| format!("{}{f}", askhook_core::family::FAMILY_KEY_PREFIX))
+    }));
+    keys.push(id.to_owned());
+    keys.sort_unstable();
+    keys.dedup();
+    let preferences: Vec<ShownPreference> = store
+        .all_preferences()
+        .map_err(|e| Error::db(store.path(), e))?
+        .into_iter()
+        .filter(|p| keys.contains(&p.question_id))
+        .map(|p| ShownPreference {
+            key: p.question_id.clone(),
+            scope: if p.is_global() { "global" } else { "project" },
+            project: (!p.is_global()).then_some(p.scope),
+            value: p.value,
+        })
+        .collect();
+    Ok(preferences)
+}
+
+/// The first line of the text: what was shown, and how much of it.
+fn title(kind: &str, id: &str, rows: usize, ids: usize) -> String {
+    let id = ui::sanitize(id, false);
+    match kind {
+        "question" => format!("question {id} — asked {rows} time(s)\n"),
+        "family" => format!("{id} — asked {rows} time(s), under {ids} question id(s)\n"),
+        _ => format!("call {id} — {rows} question(s)\n"),
+    }
 }

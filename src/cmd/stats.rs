@@ -7,21 +7,32 @@
 //!  "outcomes": {"pending": 0, "answered": 8, "auto-decided": 1, "failed": 1, "declined": 1, "abandoned": 1},
 //!  "human_answers": 8, "with_recommendation": 6, "followed": 5, "follow_rate": 0.833,
 //!  "time_to_answer_ms": {"median": 9000, "p90": 41000},
-//!  "auto_decided": 1, "human_minutes_saved": 0.2,
+//!  "auto_decided": 1,
+//!  "auto_decided_by": {"id": 1, "family": 0, "rule": 0, "rules": {}},
+//!  "human_minutes_saved": 0.2,
 //!  "busiest_projects": [{"project": "/home/u/shop", "asked": 12}],
 //!  "busiest_hours_utc": [{"hour": 13, "asked": 12}],
 //!  "busiest_hours_local": [{"hour": 14, "asked": 12}], "local_time_zone": "CET",
-//!  "questions": [{"question_id": "enable-cache", "asked": 3, "answered": 2, "auto_decided": 1,
-//!                 "follow_rate": 1.0, "last_asked": "2026-12-02T13:46:41.123Z",
-//!                 "door_type": "two-way", "preference": "never-ask"}]}
+//!  "questions": [{"question_id": "enable-cache", "family": null, "asked": 3, "answered": 2,
+//!                 "auto_decided": 1, "follow_rate": 1.0,
+//!                 "last_asked": "2026-12-02T13:46:41.123Z",
+//!                 "door_type": "two-way", "preference": "never-ask"}],
+//!  "families": [{"family": "fam-6a181ab060", "asked": 4, "answered": 3, "auto_decided": 1,
+//!                "follow_rate": 0.667, "question_ids": 2, "last_asked": "…",
+//!                "door_type": "two-way", "preference": "never-ask"}]}
 //! ```
 //! - `follow_rate` counts human answers only (`answered`, not idle auto-continue) whose
 //!   question had a recommendation; `null` when there were none.
 //! - `time_to_answer_ms` is over human answers; `null` when there were none.
 //! - `human_minutes_saved`: for each auto-decided row, the median time-to-answer of the same
 //!   question id when a person answered it, else the overall median.
-//! - `busiest_*` list the top 5; `questions` lists every question id, most asked first.
-//! - `preference` is the global preference, else `"<value> (project)"` for a project one.
+//! - `busiest_*` list the top 5; `questions` lists every question id, most asked first;
+//!   `families` every question family (the rewordings of an unmarked question), most asked
+//!   first, with how many question ids (wordings) it was asked under.
+//! - `auto_decided_by`: the auto-decisions by what decided them — a preference on the id, on
+//!   the family, or a rule (`rules`: per rule name).
+//! - `preference` is the global preference, else `"<value> (project)"` for a project one (on
+//!   the id for `questions`, on `family:<id>` for `families`).
 
 use std::collections::HashMap;
 use std::process::ExitCode;
@@ -56,6 +67,61 @@ pub struct PerQuestion {
     /// Whether any row was recorded as an unknown door (the classifier could not read it).
     pub ever_unknown: bool,
     pub answer_ms: Vec<i64>,
+    /// The family of the question id (of an unmarked question).
+    pub family: Option<String>,
+}
+
+impl PerQuestion {
+    /// Count one row.
+    fn count(&mut self, r: &StatRow<'_>) {
+        self.asked += 1;
+        if r.asked_at >= self.last_asked {
+            self.last_asked = r.asked_at;
+            self.door_type = Some(r.door_type);
+        }
+        self.ever_one_way |= r.door_type == Door::OneWay;
+        self.ever_unknown |= r.door_type == Door::Unknown;
+        match r.outcome {
+            Outcome::Answered if !r.afk => {
+                self.answered += 1;
+                if let Some(f) = r.followed {
+                    self.with_recommendation += 1;
+                    self.followed += u64::from(f);
+                }
+                if let Some(s) = r.settled_at {
+                    self.answer_ms.push((s - r.asked_at).max(0));
+                }
+            }
+            Outcome::AutoDecided => self.auto_decided += 1,
+            _ => {}
+        }
+    }
+
+    /// Fold another tally's counters for the same key into this one.
+    fn merge(&mut self, q: PerQuestion) {
+        self.asked += q.asked;
+        self.answered += q.answered;
+        self.auto_decided += q.auto_decided;
+        self.with_recommendation += q.with_recommendation;
+        self.followed += q.followed;
+        self.ever_one_way |= q.ever_one_way;
+        self.ever_unknown |= q.ever_unknown;
+        if q.last_asked >= self.last_asked {
+            self.last_asked = q.last_asked;
+            self.door_type = q.door_type;
+        }
+        self.answer_ms.extend(q.answer_ms);
+        if self.family.is_none() {
+            self.family = q.family;
+        }
+    }
+}
+
+/// A question family's counters, and the question ids (wordings) it was asked under.
+#[derive(Debug, Clone, Default)]
+pub struct PerFamily {
+    pub counts: PerQuestion,
+    pub question_ids: std::collections::BTreeSet<String>,
 }
 
 /// A fast, non-cryptographic hasher (the Fx mix) for the tallies' id keys, which come from
@@ -99,6 +165,10 @@ pub struct Tally {
     /// C library is asked once per quarter-hour of the log, not once per row).
     local_hour_of: Option<(i64, usize)>,
     pub questions: IdMap<PerQuestion>,
+    /// Per question family (unmarked questions).
+    pub families: IdMap<PerFamily>,
+    /// Auto-decisions by what decided them: `id`, `family`, `rule:<name>`.
+    pub decided_by: IdMap<u64>,
 }
 
 impl Tally {
@@ -129,32 +199,34 @@ impl Tally {
             Some(q) => q,
             None => self.questions.entry(r.question_id.to_owned()).or_default(),
         };
-        q.asked += 1;
-        if r.asked_at >= q.last_asked {
-            q.last_asked = r.asked_at;
-            q.door_type = Some(r.door_type);
+        q.count(r);
+        if q.family.is_none() {
+            q.family = r.family.map(str::to_owned);
         }
-        q.ever_one_way |= r.door_type == Door::OneWay;
-        q.ever_unknown |= r.door_type == Door::Unknown;
+        if let Some(family) = r.family {
+            let f = self.families.entry(family.to_owned()).or_default();
+            f.counts.count(r);
+            if !f.question_ids.contains(r.question_id) {
+                f.question_ids.insert(r.question_id.to_owned());
+            }
+        }
         match r.outcome {
             Outcome::Answered if !r.afk => {
-                q.answered += 1;
                 self.human_answers += 1;
                 if let Some(f) = r.followed {
-                    q.with_recommendation += 1;
                     self.with_recommendation += 1;
-                    if f {
-                        q.followed += 1;
-                        self.followed += 1;
-                    }
+                    self.followed += u64::from(f);
                 }
                 if let Some(s) = r.settled_at {
-                    let ms = (s - r.asked_at).max(0);
-                    self.answer_ms.push(ms);
-                    q.answer_ms.push(ms);
+                    self.answer_ms.push((s - r.asked_at).max(0));
                 }
             }
-            Outcome::AutoDecided => q.auto_decided += 1,
+            Outcome::AutoDecided => {
+                *self
+                    .decided_by
+                    .entry(r.decided_by.unwrap_or("id").to_owned())
+                    .or_default() += 1;
+            }
             _ => {}
         }
     }
@@ -181,19 +253,15 @@ impl Tally {
             *a += b;
         }
         for (id, q) in other.questions {
-            let mine = self.questions.entry(id).or_default();
-            mine.asked += q.asked;
-            mine.answered += q.answered;
-            mine.auto_decided += q.auto_decided;
-            mine.with_recommendation += q.with_recommendation;
-            mine.followed += q.followed;
-            mine.ever_one_way |= q.ever_one_way;
-            mine.ever_unknown |= q.ever_unknown;
-            if q.last_asked >= mine.last_asked {
-                mine.last_asked = q.last_asked;
-                mine.door_type = q.door_type;
-            }
-            mine.answer_ms.extend(q.answer_ms);
+            self.questions.entry(id).or_default().merge(q);
+        }
+        for (family, f) in other.families {
+            let mine = self.families.entry(family).or_default();
+            mine.counts.merge(f.counts);
+            mine.question_ids.extend(f.question_ids);
+        }
+        for (by, n) in other.decided_by {
+            *self.decided_by.entry(by).or_default() += n;
         }
     }
 }
@@ -281,9 +349,39 @@ pub struct HourCount {
     pub asked: u64,
 }
 
+/// Auto-decisions by what decided them.
+#[derive(Debug, Default, Serialize)]
+pub struct DecidedBy {
+    /// A preference on the question id.
+    pub id: u64,
+    /// A preference on the question family.
+    pub family: u64,
+    /// Any rule.
+    pub rule: u64,
+    /// Per rule name.
+    pub rules: std::collections::BTreeMap<String, u64>,
+}
+
+/// One question family: its rewordings counted together.
+#[derive(Debug, Serialize)]
+pub struct FamilyStats {
+    pub family: String,
+    pub asked: u64,
+    pub answered: u64,
+    pub auto_decided: u64,
+    pub follow_rate: Option<f64>,
+    /// How many question ids (exact wordings) it was asked under.
+    pub question_ids: usize,
+    pub last_asked: String,
+    pub door_type: Option<Door>,
+    pub preference: Option<String>,
+}
+
 #[derive(Debug, Serialize)]
 pub struct QuestionStats {
     pub question_id: String,
+    /// Its family, for an unmarked question.
+    pub family: Option<String>,
     pub asked: u64,
     pub answered: u64,
     pub auto_decided: u64,
@@ -304,6 +402,7 @@ pub struct Stats {
     pub follow_rate: Option<f64>,
     pub time_to_answer_ms: Option<Quantiles>,
     pub auto_decided: u64,
+    pub auto_decided_by: DecidedBy,
     pub human_minutes_saved: f64,
     pub busiest_projects: Vec<ProjectCount>,
     pub busiest_hours_utc: Vec<HourCount>,
@@ -311,6 +410,8 @@ pub struct Stats {
     pub busiest_hours_local: Vec<HourCount>,
     pub local_time_zone: String,
     pub questions: Vec<QuestionStats>,
+    /// Every question family, most asked first.
+    pub families: Vec<FamilyStats>,
 }
 
 /// Turn the fold into the report; `prefs` maps question id → preference label.
@@ -334,6 +435,7 @@ pub fn summarise<S: std::hash::BuildHasher>(
             saved_ms += per * q.auto_decided as i64;
         }
         questions.push(QuestionStats {
+            family: q.family.clone(),
             follow_rate: rate(q.followed, q.with_recommendation),
             last_asked: crate::sys::time::format_rfc3339(q.last_asked),
             door_type: q.door_type,
@@ -363,6 +465,8 @@ pub fn summarise<S: std::hash::BuildHasher>(
             .then_with(|| a.project.cmp(&b.project))
     });
     projects.truncate(5);
+    let families = family_stats(std::mem::take(&mut t.families), prefs);
+    let auto_decided_by = decided_by(&t.decided_by);
     let hours = busiest_hours(&t.hours);
     let local_hours = busiest_hours(&t.local_hours);
     let outcomes = Outcome::ALL
@@ -379,13 +483,60 @@ pub fn summarise<S: std::hash::BuildHasher>(
         follow_rate: rate(t.followed, t.with_recommendation),
         time_to_answer_ms,
         auto_decided: t.outcomes[2],
+        auto_decided_by,
         human_minutes_saved: (saved_ms as f64 / 60_000.0 * 10.0).round() / 10.0,
         busiest_projects: projects,
         busiest_hours_utc: hours,
         busiest_hours_local: local_hours,
         local_time_zone: crate::sys::time::local_zone(crate::sys::time::now_ms()).1,
         questions,
+        families,
     }
+}
+
+/// The families, most asked first; `prefs` is keyed `family:<id>` for them.
+fn family_stats<S: std::hash::BuildHasher>(
+    families: IdMap<PerFamily>,
+    prefs: &HashMap<String, String, S>,
+) -> Vec<FamilyStats> {
+    let mut out: Vec<FamilyStats> = families
+        .into_iter()
+        .map(|(family, f)| FamilyStats {
+            preference: prefs
+                .get(&format!(
+                    "{}{family}",
+                    askhook_core::family::FAMILY_KEY_PREFIX
+                ))
+                .cloned(),
+            asked: f.counts.asked,
+            answered: f.counts.answered,
+            auto_decided: f.counts.auto_decided,
+            follow_rate: rate(f.counts.followed, f.counts.with_recommendation),
+            question_ids: f.question_ids.len(),
+            last_asked: crate::sys::time::format_rfc3339(f.counts.last_asked),
+            door_type: f.counts.door_type,
+            family,
+        })
+        .collect();
+    out.sort_by(|a, b| b.asked.cmp(&a.asked).then_with(|| a.family.cmp(&b.family)));
+    out
+}
+
+/// The `decided_by` counts grouped: id, family, rules (each by name).
+fn decided_by(counts: &IdMap<u64>) -> DecidedBy {
+    let mut out = DecidedBy::default();
+    for (by, n) in counts {
+        match by.as_str() {
+            "family" => out.family += n,
+            "id" => out.id += n,
+            other => {
+                let name = other.strip_prefix("rule:").unwrap_or(other);
+                out.rule += n;
+                *out.rules.entry(name.to_owned()).or_default() += n;
+            }
+        }
+    }
+    out
 }
 
 /// The five busiest hours of a 24-hour tally, busiest first (earlier hour on a tie).
@@ -560,8 +711,10 @@ pub fn render(s: &Stats) -> String {
         None => out.push_str("time to answer: -\n"),
     }
     out.push_str(&format!(
-        "auto-decided: {} (about {:.1} human minute(s) saved)\n",
-        s.auto_decided, s.human_minutes_saved
+        "auto-decided: {} (about {:.1} human minute(s) saved){}\n",
+        s.auto_decided,
+        s.human_minutes_saved,
+        decided_by_text(&s.auto_decided_by)
     ));
     if !s.busiest_projects.is_empty() {
         let list: Vec<String> = s
@@ -590,7 +743,68 @@ pub fn render(s: &Stats) -> String {
         ));
     }
     out.push_str(&question_lines(s, crate::sys::term::width()));
+    out.push_str(&family_lines(s));
+    out
+}
 
+/// `: 2 by id, 1 by family, 3 by rule (db 2, tests 1)`, or nothing.
+fn decided_by_text(d: &DecidedBy) -> String {
+    let mut parts = Vec::new();
+    for (n, what) in [(d.id, "id"), (d.family, "family")] {
+        if n > 0 {
+            parts.push(format!("{n} by {what}"));
+        }
+    }
+    if d.rule > 0 {
+        let names: Vec<String> = d
+            .rules
+            .iter()
+            .map(|(name, n)| format!("{} {n}", ui::sanitize(name, false)))
+            .collect();
+        parts.push(format!("{} by rule ({})", d.rule, names.join(", ")));
+    }
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!(": {}", parts.join(", "))
+    }
+}
+
+/// How many families the text report shows.
+const FAMILY_LINES: usize = 10;
+
+/// The families asked under more than one wording, or with a preference: the rewordings a
+/// family preference (`pref set family:<id>`) covers.
+fn family_lines(s: &Stats) -> String {
+    let shown: Vec<&FamilyStats> = s
+        .families
+        .iter()
+        .filter(|f| f.question_ids > 1 || f.preference.is_some())
+        .take(FAMILY_LINES)
+        .collect();
+    if shown.is_empty() {
+        return String::new();
+    }
+    let mut out = format!(
+        "\n{:<15}  {:>6} {:>8} {:>5} {:>7} {:>8}  PREFERENCE\n",
+        "FAMILY", "ASKED", "ANSWERED", "AUTO", "FOLLOW", "WORDINGS"
+    );
+    for f in shown {
+        out.push_str(
+            format!(
+                "{:<15}  {:>6} {:>8} {:>5} {:>7} {:>8}  {}",
+                ui::sanitize(&f.family, false),
+                f.asked,
+                f.answered,
+                f.auto_decided,
+                percent(f.follow_rate),
+                f.question_ids,
+                f.preference.as_deref().unwrap_or("-")
+            )
+            .trim_end(),
+        );
+        out.push('\n');
+    }
     out
 }
 
@@ -662,6 +876,8 @@ mod tests {
                 afk: false,
                 asked_at: i as i64 * 3_600_000,
                 settled_at: Some(i as i64 * 3_600_000 + 1000 * i as i64),
+                family: (i % 2 == 0).then_some("fam-0000000001"),
+                decided_by: (outcomes[i % 5] == Outcome::AutoDecided).then_some("id"),
             })
             .collect();
         let mut one = Tally::default();
@@ -693,6 +909,8 @@ mod tests {
             afk: false,
             asked_at: 0,
             settled_at: Some(10_000),
+            family: None,
+            decided_by: None,
         };
         t.add(&base);
         t.add(&StatRow {

@@ -1,6 +1,8 @@
 //! `askhook suggest`: questions worth marking `never-ask`, and `never-ask` ones worth undoing.
 //!
-//! A candidate is a question id that was asked at least `--min-asked` times (default 5), whose
+//! A candidate is a question id — or, for unmarked questions, whose exact hash rarely repeats,
+//! a question family (`family:<fam-id>`, every rewording counted together) — that was asked at
+//! least `--min-asked` times (default 5), whose
 //! recommendation a person followed at least `--min-follow` percent of the time (default 90,
 //! over human answers to it that had a recommendation), that is a two-way door in every
 //! recorded row and in the registry, and that has no silencing preference yet. One-way and
@@ -12,7 +14,8 @@
 //! [`crate::trust::confirm_silencing`] exactly like `askhook pref set`.
 //!
 //! ## `suggest --json`
-//! `{"never_ask": [{"question_id", "asked", "with_recommendation", "followed", "follow_rate",
+//! `{"never_ask": [{"question_id" (an id or `family:<fam-id>`), "kind" ("id" | "family"),
+//! "wordings" (question ids covered), "asked", "with_recommendation", "followed", "follow_rate",
 //! "door_type", "question", "command"}], "reconsider": [{"question_id", "preference", "scope",
 //! "project", "with_recommendation", "followed", "overridden", "command"}], "applied": [ids]}`
 
@@ -37,7 +40,12 @@ use super::stats::{PerQuestion, Tally};
 
 #[derive(Debug, Serialize)]
 pub struct Candidate {
+    /// A question id, or `family:<fam-id>`.
     pub question_id: String,
+    /// `id` or `family`.
+    pub kind: &'static str,
+    /// How many question ids (wordings) it covers.
+    pub wordings: usize,
     pub asked: u64,
     pub with_recommendation: u64,
     pub followed: u64,
@@ -150,10 +158,25 @@ fn never_ask_candidates(
         .filter(|p| p.is_global() && p.preference().is_some_and(Preference::silences))
         .map(|p| (p.question_id.as_str(), p.value.as_str()))
         .collect();
+    // Unmarked questions are suggested by family (their ids are exact wordings); marked ones
+    // by id.
+    let by_id = tally
+        .questions
+        .iter()
+        .filter(|(_, q)| q.family.is_none())
+        .map(|(id, q)| (id.clone(), q, "id", 1));
+    let by_family = tally.families.iter().map(|(family, f)| {
+        (
+            format!("{}{family}", askhook_core::family::FAMILY_KEY_PREFIX),
+            &f.counts,
+            "family",
+            f.question_ids.len(),
+        )
+    });
     let mut never_ask = Vec::new();
-    for (id, q) in &tally.questions {
+    for (id, q, kind, wordings) in by_id.chain(by_family) {
         if silenced_globally.contains_key(id.as_str())
-            || !qualifies(q, registry.door(id), args.min_asked, args.min_follow)
+            || !qualifies(q, registry.door(&id), args.min_asked, args.min_follow)
         {
             continue;
         }
@@ -165,6 +188,8 @@ fn never_ask_candidates(
         let question = store.rows(&latest)?.pop().map(|r| r.question);
         never_ask.push(Candidate {
             question_id: id.clone(),
+            kind,
+            wordings,
             asked: q.asked,
             with_recommendation: q.with_recommendation,
             followed: q.followed,
@@ -174,7 +199,7 @@ fn never_ask_candidates(
             question,
             command: format!(
                 "askhook{db_flag} pref set {} never-ask",
-                super::shell_word(id)
+                super::shell_word(&id)
             ),
         });
     }
@@ -196,7 +221,11 @@ fn reconsider(tally: &Tally, prefs: &[StoredPreference], db_flag: &str) -> Vec<R
         if !p.preference().is_some_and(Preference::silences) {
             continue;
         }
-        let Some(q) = tally.questions.get(id) else {
+        let q = match askhook_core::family::family_of_key(id) {
+            Some(family) => tally.families.get(family).map(|f| &f.counts),
+            None => tally.questions.get(id),
+        };
+        let Some(q) = q else {
             continue;
         };
         let overridden = q.with_recommendation - q.followed;
@@ -244,8 +273,13 @@ fn report(json: bool, s: &Suggestions) -> Result<ExitCode> {
                 .as_deref()
                 .map(|q| format!("  {}", ui::sanitize(q, false)))
                 .unwrap_or_default();
+            let wordings = if c.kind == "family" {
+                format!(" under {} wording(s)", c.wordings)
+            } else {
+                String::new()
+            };
             out.push_str(&format!(
-                "  {}  asked {}, followed {}/{}{}\n    {}\n",
+                "  {}  asked {}{wordings}, followed {}/{}{}\n    {}\n",
                 ui::sanitize(&c.question_id, false),
                 c.asked,
                 c.followed,

@@ -275,7 +275,7 @@ fn option_line(row: &Row, option: &askhook_core::question::Choice, style: &Style
         (false, false) => "( )",
     };
     let recommended = if row.recommended.as_deref() == Some(option.label.as_str())
-        && !option.label.to_lowercase().contains("recommended")
+        && askhook_core::question::recommendation_marker(&option.label).is_none()
     {
         " (recommended)"
     } else {
@@ -329,6 +329,8 @@ pub fn render_block(row: &Row, now_ms: i64, style: &Style) -> String {
     field("free text", &row.reply.free_text, &mut out);
     field("notes", &row.reply.notes, &mut out);
     field("error", &row.error, &mut out);
+    field("family", &row.family, &mut out);
+    field("decided by", &row.decided_by, &mut out);
     let door = match &row.door_rule {
         Some(rule) => format!("{} ({})", row.door_type.as_str(), ui::sanitize(rule, false)),
         None => row.door_type.as_str().to_owned(),

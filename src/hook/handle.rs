@@ -1,6 +1,9 @@
 //! One payload through the hook: parse (wire → event), assess each question (project, registry,
-//! classifier), decide (the core policy), record (one transaction, or the spool), and the
-//! output to print. Pure but for the store and the spool.
+//! classifier), find the preference that applies ([`super::prefer`]: id, family, rules), decide
+//! (the core policy), record (one transaction, or the spool; the config's record filter and
+//! redactions: [`super::privacy`]), and the output to print: a `deny`, in answer mode an
+//! `allow` with every answer ([`super::render::AnsweredCall`]), or, when askhook lets the user
+//! answer, the history context ([`super::context`]). Pure but for the store and the spool.
 //!
 //! The event comes first: as soon as it is built its spool record is held for the signal
 //! handler ([`deadline::hold`]), so a deadline or a `kill` spools it rather than losing it; it is
@@ -8,22 +11,23 @@
 //! small chunk of an older spool ([`HOOK_INGEST`]). An event that reaches neither the database
 //! nor the spool is reported in [`Handled::lost`].
 
-use std::collections::HashMap;
 use std::time::Duration;
 
 use askhook_core::answer::{Answer, Response};
 use askhook_core::classify::Door;
-use askhook_core::policy::{self, Assessed, Decision};
+use askhook_core::policy::{self, Assessed, AutoAnswer, Decision};
 use askhook_core::question::Question;
 use askhook_core::registry::Registry;
 
+use crate::config::DecideWith;
 use crate::store::{self, spool, Batch, Outcome, Row, Store};
 use crate::sys::deadline;
 use crate::sys::project::project_root;
 
 use super::event::{event_of, Call, Event, HookEvent};
-use super::render::Output;
+use super::render::{AnsweredCall, Output};
 use super::wire;
+use super::{context, prefer, privacy};
 use super::{Handled, HookContext};
 
 /// How much of an older spool a hook ingests after its own event: a little, so that a large
@@ -62,8 +66,14 @@ pub fn handle(input: &[u8], ctx: &HookContext) -> Handled {
         Ok(None) => return Handled::abstain(),
         Err(e) => return Handled::abstain_because(format!("{e}; abstained")),
     };
+    if let Err(why) = &ctx.config {
+        return Handled::abstain_because(format!(
+            "the config file cannot be used ({why}); askhook records and decides nothing until \
+             it is fixed (askhook config show)"
+        ));
+    }
     match event {
-        Event::Asked { call, questions } => on_asked(&call, &questions, ctx),
+        Event::Asked { call, questions } => on_asked(&call, &questions, input, ctx),
         Event::Answered {
             call,
             questions,
@@ -147,6 +157,8 @@ fn base_record(call: &Call, q: &Question, a: &Assessment, now_ms: i64) -> Row {
         error: None,
         asked_at: now_ms,
         settled_at: None,
+        family: q.family.clone(),
+        decided_by: None,
         row_id: 0,
     }
 }
@@ -194,10 +206,63 @@ fn busy_hint(e: &store::Error) -> &'static str {
     }
 }
 
-/// The write for `records`, every stored text scrubbed of secrets first.
-fn records_write(mut records: Vec<Row>) -> Batch {
+/// The write for a call's rows — every text scrubbed of secrets, then of the config's own
+/// `redact` patterns — held for the signal handler; `None` when the config's `record_filter`
+/// says never to record this call.
+fn records_write(
+    call: &Call,
+    questions: &[Question],
+    mut records: Vec<Row>,
+    what: &str,
+    ctx: &HookContext,
+    errors: &mut Vec<String>,
+) -> Option<Batch> {
+    let config = ctx.config.as_ref().ok();
+    if config.is_some_and(|c| privacy::never_record(c, call.cwd.as_deref(), questions, errors)) {
+        return None;
+    }
     records.iter_mut().for_each(Row::scrub);
-    Batch::Records { records }
+    if let Some(c) = config {
+        privacy::redact_rows(&mut records, &privacy::redactions(c, errors));
+    }
+    let write = Batch::Records { records };
+    hold(&write, &describe(what, call));
+    Some(write)
+}
+
+/// An auto-decided answer as it is stored: scrubbed like every recorded text.
+fn stored_answer(label: &str, ctx: &HookContext, errors: &mut Vec<String>) -> String {
+    let scrubbed = askhook_core::scrub::scrub(label).into_owned();
+    match ctx.config.as_ref() {
+        Ok(c) if !c.redact.is_empty() => {
+            privacy::redact(&scrubbed, &privacy::redactions(c, errors)).unwrap_or(scrubbed)
+        }
+        _ => scrubbed,
+    }
+}
+
+/// What PreToolUse prints when it lets the user answer: nothing, or with
+/// `context_from_history` the user's earlier answers to these questions.
+fn abstain_output(
+    store: Option<&Store>,
+    questions: &[Question],
+    ctx: &HookContext,
+    errors: &mut Vec<String>,
+) -> Output {
+    let (Ok(config), Some(store)) = (&ctx.config, store) else {
+        return Output::Abstain;
+    };
+    if !config.context_from_history {
+        return Output::Abstain;
+    }
+    let redactions = privacy::redactions(config, errors);
+    match context::history(store, questions, ctx.now_ms, &redactions, errors) {
+        Some(text) => Output::Context {
+            event: HookEvent::PreToolUse,
+            text,
+        },
+        None => Output::Abstain,
+    }
 }
 
 /// Commit `write`, or spool it when the database cannot take it now; then, when it was
@@ -278,60 +343,106 @@ fn handled(output: Output, errors: Vec<String>, lost: Option<String>) -> Handled
     }
 }
 
-fn on_asked(call: &Call, questions: &[Question], ctx: &HookContext) -> Handled {
+/// The output of an auto-decision: in answer mode (`decide_with = "answer"`) on the built-in
+/// tool, an `allow` carrying every answer; else — the default, an MCP copy (whose
+/// `updatedInput` only rewrites its arguments), or a call that cannot be answered whole — a
+/// `deny` naming the answers.
+fn auto_output(
+    call: &Call,
+    questions: &[Question],
+    choices: &[AutoAnswer],
+    input: &[u8],
+    ctx: &HookContext,
+    errors: &mut Vec<String>,
+) -> Output {
+    let answer_mode = ctx
+        .config
+        .as_ref()
+        .is_ok_and(|c| c.decide_with == DecideWith::Answer);
+    if answer_mode && call.tool_name == "AskUserQuestion" {
+        let tool_input = serde_json::from_slice::<serde_json::Value>(input)
+            .map_err(|e| e.to_string())
+            .map(|mut v| {
+                v.get_mut("tool_input")
+                    .map(serde_json::Value::take)
+                    .unwrap_or_default()
+            });
+        let answered = tool_input.and_then(|t| {
+            AnsweredCall::new(
+                &t,
+                questions,
+                choices,
+                policy::answer_reason(choices),
+                policy::answer_context(choices),
+            )
+        });
+        match answered {
+            Ok(call) => return Output::Allow(call),
+            Err(why) => errors.push(format!(
+                "answer mode: {why}; denied with the answers instead"
+            )),
+        }
+    }
+    Output::Deny {
+        reason: policy::deny_reason(choices),
+    }
+}
+
+fn on_asked(call: &Call, questions: &[Question], input: &[u8], ctx: &HookContext) -> Handled {
     let mut errors = Vec::new();
     let (assessment, records) = assessed_records(call, questions, ctx, &mut errors);
     // Held as pending: if the run is cut before it prints a decision, the human is asked.
-    let pending = records_write(records);
-    hold(&pending, &describe("PreToolUse", call));
-    let Batch::Records { mut records } = pending else {
-        unreachable!("records_write makes records")
+    let write = records_write(call, questions, records, "PreToolUse", ctx, &mut errors);
+    let recorded = write.is_some();
+    let mut records = match write {
+        Some(Batch::Records { records }) => records,
+        _ => Vec::new(),
     };
     let mut store = open_store(ctx, &mut errors);
-    let ids: Vec<&str> = questions.iter().map(|q| q.id.as_str()).collect();
-    let preferences = match store
-        .as_ref()
-        .map(|s| s.preferences_for(&ids, assessment.project.as_deref()))
-    {
-        Some(Ok(p)) => p,
-        Some(Err(e)) => {
-            errors.push(format!(
-                "reading preferences failed: {e}{}; asking the human",
-                busy_hint(&e)
-            ));
-            HashMap::default()
-        }
-        None => HashMap::default(),
+    let doors: Vec<Door> = assessment.doors.iter().map(|(d, _)| *d).collect();
+    let resolved = match &store {
+        Some(s) => prefer::for_call(
+            s,
+            questions,
+            &doors,
+            assessment.project.as_deref(),
+            &mut errors,
+        ),
+        None => vec![None; questions.len()],
     };
     let assessed: Vec<Assessed<'_>> = questions
         .iter()
-        .zip(&assessment.doors)
-        .map(|(q, (door, _))| Assessed {
+        .zip(doors)
+        .zip(resolved)
+        .map(|((q, door), preference)| Assessed {
             question: q,
-            door: *door,
-            preference: preferences.get(&q.id).copied(),
+            door,
+            preference,
         })
         .collect();
     let decision = policy::decide(&assessed);
     let output = match &decision {
-        Decision::Abstain => Output::Abstain,
+        Decision::Abstain => abstain_output(store.as_ref(), questions, ctx, &mut errors),
         Decision::AutoDecide(choices) => {
             for (record, choice) in records.iter_mut().zip(choices) {
                 record.outcome = Outcome::AutoDecided;
-                record.reply.answer = Some(askhook_core::scrub::scrub(&choice.label).into_owned());
+                record.reply.answer = Some(stored_answer(&choice.label, ctx, &mut errors));
                 record.settled_at = Some(ctx.now_ms);
+                record.decided_by = Some(choice.decided_by.label());
             }
-            Output::Deny {
-                reason: policy::deny_reason(choices),
-            }
+            auto_output(call, questions, choices, input, ctx, &mut errors)
         }
     };
-    let lost = persist(
-        store.as_mut(),
-        &Batch::Records { records },
-        ctx,
-        &mut errors,
-    );
+    let lost = if recorded {
+        persist(
+            store.as_mut(),
+            &Batch::Records { records },
+            ctx,
+            &mut errors,
+        )
+    } else {
+        None
+    };
     handled(output, errors, lost)
 }
 
@@ -382,10 +493,9 @@ fn on_answered(
             }
         }
     };
-    let write = records_write(records);
-    hold(&write, &describe("PostToolUse", call));
+    let write = records_write(call, questions, records, "PostToolUse", ctx, &mut errors);
     let mut store = open_store(ctx, &mut errors);
-    let lost = persist(store.as_mut(), &write, ctx, &mut errors);
+    let lost = write.and_then(|w| persist(store.as_mut(), &w, ctx, &mut errors));
     handled(output, errors, lost)
 }
 
@@ -395,10 +505,16 @@ fn on_failed(call: &Call, questions: &[Question], error: &str, ctx: &HookContext
     for record in &mut records {
         fail(record, error, ctx.now_ms);
     }
-    let write = records_write(records);
-    hold(&write, &describe("PostToolUseFailure", call));
+    let write = records_write(
+        call,
+        questions,
+        records,
+        "PostToolUseFailure",
+        ctx,
+        &mut errors,
+    );
     let mut store = open_store(ctx, &mut errors);
-    let lost = persist(store.as_mut(), &write, ctx, &mut errors);
+    let lost = write.and_then(|w| persist(store.as_mut(), &w, ctx, &mut errors));
     let output = Output::Context {
         event: HookEvent::PostToolUseFailure,
         text: policy::failure_context(error),

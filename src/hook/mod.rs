@@ -12,10 +12,15 @@
 //!   the event when the deadline or SIGTERM, SIGINT or SIGHUP cuts the run;
 //! - an event that reaches neither leaves a trace: a line on stderr (Claude Code shows it in
 //!   verbose mode), one in the error log where it is writable, and one in the lost-events
-//!   marker (`<db>.lost`) that `doctor` and `status` report.
+//!   marker (`<db>.lost`) that `doctor` and `status` report;
+//! - the config file (`crate::config`) is read only when it exists (one `stat` otherwise); one
+//!   it cannot use makes every event an abstain with a line in the error log.
 
+pub mod context;
 pub mod event;
 pub mod handle;
+pub mod prefer;
+pub mod privacy;
 pub mod render;
 pub mod wire;
 
@@ -25,6 +30,7 @@ use std::panic::{self, AssertUnwindSafe};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use crate::config::Config;
 use crate::sys::deadline;
 use crate::sys::errlog::ErrorLog;
 use crate::sys::fsutil;
@@ -65,6 +71,9 @@ impl Handled {
 pub struct HookContext {
     pub paths: Paths,
     pub budget: Budget,
+    /// The config file with the environment's overrides, or why it cannot be used (then the
+    /// hook does nothing: see [`crate::config`]).
+    pub config: Result<Config, String>,
     pub now_ms: i64,
     pub started: Instant,
 }
@@ -88,7 +97,7 @@ static LAST_PANIC: Mutex<Option<String>> = Mutex::new(None);
 /// Run the hook on the process's stdin and return the bytes for stdout. Never fails, never
 /// panics, returns within the deadline — or, if the deadline falls first, ends the process
 /// with exit 0 and empty stdout (see [`crate::sys::deadline`]).
-pub fn run(paths: Paths, budget: Budget) -> Vec<u8> {
+pub fn run(paths: Paths, budget: Budget, config: Result<Config, String>) -> Vec<u8> {
     let started = Instant::now();
     let now_ms = crate::sys::time::now_ms();
     let log = ErrorLog::new(&paths.error_log);
@@ -108,6 +117,7 @@ pub fn run(paths: Paths, budget: Budget) -> Vec<u8> {
     let ctx = HookContext {
         paths,
         budget,
+        config,
         now_ms,
         started,
     };

@@ -50,6 +50,7 @@
 //! (`enabledPlugins["askhook@…"]`): with settings registrations as well, the hook runs twice.
 //! Without `--scope` / `--settings`, every scope is listed.
 
+pub mod claude_md;
 pub mod diff;
 pub mod merge;
 

@@ -47,6 +47,7 @@ pub struct Filter {
     pub until: Option<i64>,
     pub project: Option<String>,
     pub session: Option<String>,
+    /// A question id, or `family:<id>` for every question of a family.
     pub question_id: Option<String>,
     pub tool_use_id: Option<String>,
     /// Effective outcomes, any of.
@@ -111,10 +112,20 @@ impl Filter {
         if let Some(until) = self.until {
             w.and("q.asked_at < ?", [SqlValue::Integer(until)]);
         }
+        // `--question family:<id>` names a question family.
+        let family = self
+            .question_id
+            .as_deref()
+            .and_then(askhook_core::family::family_of_key)
+            .map(str::to_owned);
+        let question = match &family {
+            Some(_) => ("q.family = ?", &family),
+            None => ("q.question_id = ?", &self.question_id),
+        };
         let texts = [
             ("q.project = ?", &self.project),
             ("q.session_id = ?", &self.session),
-            ("q.question_id = ?", &self.question_id),
+            question,
             ("q.tool_use_id = ?", &self.tool_use_id),
         ];
         for (sql, value) in texts {

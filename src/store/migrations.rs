@@ -75,10 +75,57 @@ pub const MIGRATIONS: &[&str] = &[
     CREATE INDEX questions_stats ON questions (asked_at, outcome, question_id, project, door_type,
                                                followed_recommendation, afk, settled_at);
     ",
+    // 3: auto-decide that works on real questions (issue 13). Each row keeps its question
+    //    family (the looser identity of an unmarked question) and, for an auto-decision, what
+    //    decided it (`id`, `family` or `rule:<name>`); family preferences live in `preferences`
+    //    as `family:<id>`. Rules match questions by regex; each pattern keeps the literals one
+    //    of which any text it matches must contain, so the hook compiles a pattern only for a
+    //    question that could match it. The preference history gains a detail (a rule's
+    //    patterns). The stats indexes are rebuilt to cover the new columns; `store::migrate`
+    //    then computes the family of every earlier unmarked row (`backfill_families`).
+    r"
+    ALTER TABLE questions ADD COLUMN family TEXT;
+    ALTER TABLE questions ADD COLUMN decided_by TEXT;
+    CREATE INDEX questions_by_family ON questions (family, asked_at) WHERE family IS NOT NULL;
+    DROP INDEX questions_stats;
+    CREATE INDEX questions_stats ON questions (asked_at, outcome, question_id, project, door_type,
+                                               followed_recommendation, afk, settled_at, family,
+                                               decided_by);
+    DROP INDEX questions_pending_by_time;
+    CREATE INDEX questions_pending_by_time ON questions (asked_at, question_id, project, door_type,
+        followed_recommendation, afk, settled_at, session_id, tool_use_id, agent_id, prompt_id,
+        family, decided_by)
+        WHERE outcome = 'pending';
+
+    CREATE TABLE rules (
+        name       TEXT PRIMARY KEY,
+        scope      TEXT NOT NULL,
+        value      TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+    ) WITHOUT ROWID;
+
+    CREATE TABLE rule_patterns (
+        rule     TEXT NOT NULL,
+        position INTEGER NOT NULL,
+        field    TEXT NOT NULL,
+        pattern  TEXT NOT NULL,
+        needs    TEXT NOT NULL,
+        PRIMARY KEY (rule, position)
+    ) WITHOUT ROWID;
+
+    ALTER TABLE preference_events ADD COLUMN detail TEXT;
+    ",
 ];
 
-/// The schema version the hook needs: the tables and columns it writes. Migrations after it
-/// only add what the query CLI reads (indexes), so the hook never waits for them.
+/// The first schema with families, `decided_by` and rules: the hook writes and reads those
+/// only in a database at least this new (an older one is brought there by the next CLI
+/// command, never by the hook: rebuilding the stats indexes takes seconds on a large log).
+pub const FAMILIES_SCHEMA: i64 = 3;
+
+/// The schema version the hook needs: the tables and columns it must write. Migrations after
+/// it add indexes for the query CLI, or columns and tables the hook uses only when they are
+/// there ([`FAMILIES_SCHEMA`]), so the hook never waits for them.
 pub const HOOK_SCHEMA: i64 = 1;
 
 /// The schema version this binary writes.

@@ -29,10 +29,12 @@
 
 pub mod diagnose;
 pub mod filter;
+pub mod history;
 pub mod migrations;
 pub mod prefs;
 pub mod read;
 pub mod row;
+pub mod rules;
 pub mod spool;
 
 use std::fmt;
@@ -165,6 +167,9 @@ pub struct Ingested {
 pub struct Store {
     conn: Connection,
     path: PathBuf,
+    /// `PRAGMA user_version` once opened (and migrated as far as this open goes): what the
+    /// database has decides which columns are written and read.
+    schema: i64,
     /// What went wrong ingesting the spool on open, if anything (the spool is kept for the
     /// next open; the store is usable regardless).
     pub spool_problem: Option<String>,
@@ -228,9 +233,11 @@ impl Store {
             OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )?;
         conn.busy_timeout(busy_timeout)?;
+        let schema = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
         Ok(Store {
             conn,
             path: path.to_path_buf(),
+            schema,
             spool_problem: None,
         })
     }
@@ -258,16 +265,19 @@ impl Store {
         let mut store = Store {
             conn,
             path: path.to_path_buf(),
+            schema: 0,
             spool_problem: None,
         };
         let version = store.schema_version()?;
         let needed = match migrate {
             Migrate::All => version < migrations::latest(),
+            // A new database gets every migration (instant while empty).
             Migrate::HookMinimum => version < migrations::HOOK_SCHEMA,
         };
         if needed {
             store.migrate()?;
         }
+        store.schema = store.schema_version()?;
         if migrate == Migrate::All {
             match store.ingest_spool() {
                 Ok(done) if done.problems.is_empty() => {}
@@ -281,6 +291,11 @@ impl Store {
     /// The database file.
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// Whether the database has question families, `decided_by` and rules (schema 3).
+    pub fn has_families(&self) -> bool {
+        self.schema >= migrations::FAMILIES_SCHEMA
     }
 
     /// `PRAGMA user_version`.
@@ -306,6 +321,9 @@ impl Store {
             .skip(current.max(0) as usize)
         {
             tx.execute_batch(sql)?;
+            if n + 1 == migrations::FAMILIES_SCHEMA as usize {
+                backfill_families(&tx)?;
+            }
             tx.pragma_update(None, "user_version", (n + 1) as i64)?;
         }
         Ok(tx.commit()?)
@@ -347,7 +365,7 @@ impl Store {
         let mut applied = 0;
         for write in &writes {
             let sp = tx.savepoint()?;
-            match apply_in(&sp, write) {
+            match apply_in(&sp, write, self.schema) {
                 Ok(()) => {
                     sp.commit()?;
                     applied += 1;
@@ -378,7 +396,7 @@ impl Store {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        apply_in(&tx, write)?;
+        apply_in(&tx, write, self.schema)?;
         tx.commit()?;
         let threshold = match write {
             Batch::Decline { .. } => WAL_CHECKPOINT_BYTES,
@@ -425,31 +443,77 @@ fn damage_report(spool: &Path, chunk: &spool::Chunk) -> Vec<String> {
     lines
 }
 
-/// `INSERT INTO questions (every column of a row) VALUES (…)` followed by `on_conflict`.
-fn insert_sql(on_conflict: &str) -> String {
-    let marks: Vec<String> = (1..=row::COLUMNS.len()).map(|n| format!("?{n}")).collect();
+/// Compute the family of every unmarked row stored before families existed (migration 3), in
+/// the migration's transaction: the family is a pure function of the stored question text and
+/// option labels, which is what the hook hashes too.
+fn backfill_families(conn: &Connection) -> Result<()> {
+    let mut read = conn.prepare(
+        "SELECT id, question, options FROM questions WHERE id_source = 'hash' AND family IS NULL",
+    )?;
+    let mut write = conn.prepare("UPDATE questions SET family = ?2 WHERE id = ?1")?;
+    let mut rows = read.query([])?;
+    while let Some(r) = rows.next()? {
+        let (id, question, options): (i64, String, String) = (r.get(0)?, r.get(1)?, r.get(2)?);
+        let options: Vec<askhook_core::question::Choice> =
+            serde_json::from_str(&options).unwrap_or_default();
+        if let Some(family) = askhook_core::family::family_id(&question, &options) {
+            write.execute(params![id, family])?;
+        }
+    }
+    Ok(())
+}
+
+/// `INSERT INTO questions (the first `columns` of a row) VALUES (…)` followed by `on_conflict`.
+fn insert_sql(columns: usize, on_conflict: &str) -> String {
+    let marks: Vec<String> = (1..=columns).map(|n| format!("?{n}")).collect();
     format!(
         "INSERT INTO questions ({}) VALUES ({}) {on_conflict}",
-        row::COLUMNS.join(", "),
+        row::COLUMNS[..columns].join(", "),
         marks.join(", ")
     )
 }
 
-/// Pending rows only ever insert: a replayed PreToolUse must not touch a settled row. The
-/// short statement also compiles faster than [`upsert`] in the hook's fresh process.
-fn insert_pending() -> &'static str {
-    static SQL: OnceLock<String> = OnceLock::new();
-    SQL.get_or_init(|| {
-        insert_sql("ON CONFLICT (session_id, tool_use_id, question_index) DO NOTHING")
-    })
+/// How many of [`row::COLUMNS`] a database at `schema` has.
+fn columns_at(schema: i64) -> usize {
+    if schema >= migrations::FAMILIES_SCHEMA {
+        row::COLUMNS.len()
+    } else {
+        row::COLUMNS.len() - row::NEW_COLUMNS
+    }
 }
 
-/// Settled rows insert, or settle a row that is still pending (or was declined).
-fn upsert() -> &'static str {
-    static SQL: OnceLock<String> = OnceLock::new();
-    SQL.get_or_init(|| {
-        insert_sql(
-            "ON CONFLICT (session_id, tool_use_id, question_index) DO UPDATE SET
+/// The insert for `schema` with `on_conflict`, built once per process in `cache` (one slot
+/// per column set).
+fn cached_insert(
+    cache: &'static [OnceLock<String>; 2],
+    schema: i64,
+    on_conflict: &str,
+) -> &'static str {
+    let columns = columns_at(schema);
+    cache[usize::from(columns == row::COLUMNS.len())]
+        .get_or_init(|| insert_sql(columns, on_conflict))
+}
+
+/// Pending rows only ever insert: a replayed PreToolUse must not touch a settled row. The
+/// short statement also compiles faster than [`upsert`] in the hook's fresh process.
+fn insert_pending(schema: i64) -> &'static str {
+    static SQL: [OnceLock<String>; 2] = [OnceLock::new(), OnceLock::new()];
+    cached_insert(
+        &SQL,
+        schema,
+        "ON CONFLICT (session_id, tool_use_id, question_index) DO NOTHING",
+    )
+}
+
+/// Settled rows insert, or settle a row that is still pending (or was declined). A row askhook
+/// auto-decided stays so, whatever a later event says: in answer mode Claude Code fires
+/// PostToolUse with the answers askhook gave.
+fn upsert(schema: i64) -> &'static str {
+    static SQL: [OnceLock<String>; 2] = [OnceLock::new(), OnceLock::new()];
+    cached_insert(
+        &SQL,
+        schema,
+        "ON CONFLICT (session_id, tool_use_id, question_index) DO UPDATE SET
                 outcome = excluded.outcome,
                 answer = excluded.answer,
                 selections = excluded.selections,
@@ -460,21 +524,23 @@ fn upsert() -> &'static str {
                 error = excluded.error,
                 settled_at = excluded.settled_at
             WHERE questions.outcome IN ('pending', 'declined') AND excluded.outcome <> 'pending'",
-        )
-    })
+    )
 }
 
-fn apply_in(conn: &Connection, write: &Batch) -> Result<()> {
+fn apply_in(conn: &Connection, write: &Batch, schema: i64) -> Result<()> {
     match write {
         Batch::Records { records } => {
             let all_pending = records.iter().all(|r| r.outcome == Outcome::Pending);
             let mut stmt = conn.prepare_cached(if all_pending {
-                insert_pending()
+                insert_pending(schema)
             } else {
-                upsert()
+                upsert(schema)
             })?;
+            let columns = columns_at(schema);
             for r in records {
-                stmt.execute(rusqlite::params_from_iter(r.params()))?;
+                stmt.execute(rusqlite::params_from_iter(
+                    r.params().into_iter().take(columns),
+                ))?;
             }
         }
         Batch::Decline { session_id, at } => {

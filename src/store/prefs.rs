@@ -1,6 +1,7 @@
 //! Standing preferences and their history, as stored: `preferences` (one value per question id
 //! and scope) and `preference_events` (every change, with how it was confirmed). Scope `""` is
-//! global, anything else a project root. The hook only reads them ([`Store::preferences_for`]).
+//! global, anything else a project root. A preference on a question family is stored under the
+//! key `family:<fam-id>`, beside the ids. The hook only reads them ([`Store::preferences_for`]).
 
 use std::collections::HashMap;
 
@@ -43,6 +44,8 @@ pub struct PreferenceEvent {
     pub new_value: Option<String>,
     pub at: i64,
     pub confirmed_by: String,
+    /// What else changed: a rule's patterns.
+    pub detail: Option<String>,
 }
 
 impl Store {
@@ -152,10 +155,15 @@ impl Store {
 
     /// Every change made to preferences (of `id`, when given), oldest first.
     pub fn preference_history(&self, id: Option<&str>) -> Result<Vec<PreferenceEvent>> {
-        let mut stmt = self.conn.prepare(
-            "SELECT question_id, scope, old_value, new_value, at, confirmed_by FROM preference_events
-             WHERE ?1 IS NULL OR question_id = ?1 ORDER BY at, id",
-        )?;
+        let detail = if self.has_families() {
+            "detail"
+        } else {
+            "NULL"
+        };
+        let mut stmt = self.conn.prepare(&format!(
+            "SELECT question_id, scope, old_value, new_value, at, confirmed_by, {detail}
+             FROM preference_events WHERE ?1 IS NULL OR question_id = ?1 ORDER BY at, id"
+        ))?;
         let rows = stmt.query_map([id], |r| {
             Ok(PreferenceEvent {
                 question_id: r.get(0)?,
@@ -164,6 +172,7 @@ impl Store {
                 new_value: r.get(3)?,
                 at: r.get(4)?,
                 confirmed_by: r.get(5)?,
+                detail: r.get(6)?,
             })
         })?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)

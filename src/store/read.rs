@@ -11,6 +11,7 @@ use askhook_core::classify::Door;
 use rusqlite::{params_from_iter, OptionalExtension};
 
 use super::filter::{Filter, EFFECTIVE_OUTCOME};
+use super::migrations::FAMILIES_SCHEMA;
 use super::row::{Outcome, Row, Text};
 use super::{Result, Store};
 
@@ -18,11 +19,18 @@ use super::{Result, Store};
 pub const SELECT_COLUMNS: &str = "q.question_id, q.question, q.header, q.options, q.multi_select,
     q.recommended, q.answer, q.selections, q.free_text, q.notes, q.followed_recommendation, q.afk,
     <outcome>, q.door_type, q.door_rule, q.error, q.session_id, q.tool_use_id, q.question_index,
-    q.tool_name, q.project, q.cwd, q.permission_mode, q.agent_id, q.asked_at, q.settled_at, q.id,
-    q.id_source, q.prompt_id";
+    q.tool_name, q.project, q.cwd, q.permission_mode, q.agent_id, q.asked_at, q.settled_at,
+    q.family, q.decided_by, q.id, q.id_source, q.prompt_id";
 
-fn select_columns() -> String {
-    SELECT_COLUMNS.replace("<outcome>", EFFECTIVE_OUTCOME)
+/// [`SELECT_COLUMNS`] for a database at schema `schema`: before families, their columns read
+/// as null.
+fn select_columns(schema: i64) -> String {
+    let columns = SELECT_COLUMNS.replace("<outcome>", EFFECTIVE_OUTCOME);
+    if schema >= FAMILIES_SCHEMA {
+        columns
+    } else {
+        columns.replace("q.family, q.decided_by", "NULL, NULL")
+    }
 }
 
 /// One row as the stats pass sees it (borrowed from the statement; copy what you keep).
@@ -37,6 +45,10 @@ pub struct StatRow<'a> {
     pub afk: bool,
     pub asked_at: i64,
     pub settled_at: Option<i64>,
+    /// The question family, for an unmarked question.
+    pub family: Option<&'a str>,
+    /// What decided an auto-decision (`id`, `family`, `rule:<name>`).
+    pub decided_by: Option<&'a str>,
 }
 
 /// A row as stored, its columns in [`SELECT_COLUMNS`] order.
@@ -117,6 +129,11 @@ impl Store {
     /// few pending rows come from the partial pending index with the effective-outcome rule.
     pub fn for_each_stat(&self, filter: &Filter, mut each: impl FnMut(&StatRow<'_>)) -> Result<()> {
         let (where_sql, params) = filter.where_sql();
+        let new_columns = if self.has_families() {
+            "q.family, q.decided_by"
+        } else {
+            "NULL, NULL"
+        };
         for (outcome, condition) in [
             ("q.outcome", "q.outcome <> 'pending'"),
             // Pending for over a day reads as abandoned by the rule itself: no lookup per row.
@@ -131,7 +148,7 @@ impl Store {
         ] {
             let sql = format!(
                 "SELECT q.question_id, q.project, {outcome}, q.door_type,
-                        q.followed_recommendation, q.afk, q.asked_at, q.settled_at
+                        q.followed_recommendation, q.afk, q.asked_at, q.settled_at, {new_columns}
                  FROM questions q {where_sql} AND {condition}"
             );
             let mut stmt = self.conn.prepare(&sql)?;
@@ -158,6 +175,8 @@ impl Store {
                     afk: r.get(5)?,
                     asked_at: r.get(6)?,
                     settled_at: r.get(7)?,
+                    family: Some(text(8)).filter(|f| !f.is_empty()),
+                    decided_by: Some(text(9)).filter(|d| !d.is_empty()),
                 });
             }
         }
@@ -171,7 +190,7 @@ impl Store {
         filter: &Filter,
         mut each: impl FnMut(&RawRow<'_, '_>) -> std::result::Result<(), E>,
     ) -> std::result::Result<(), E> {
-        let (sql, params) = rows_sql(filter);
+        let (sql, params) = rows_sql(filter, self.schema);
         let mut stmt = self.conn.prepare(&sql).map_err(super::Error::from)?;
         let mut rows = stmt
             .query(params_from_iter(params.iter()))
@@ -274,14 +293,21 @@ impl Store {
         )?)
     }
 
-    /// The question last recorded under `id` (latest asked, then latest stored).
+    /// The question last recorded under `id`, or under a family named `family:<id>` (latest
+    /// asked, then latest stored).
     pub fn last_recorded(&self, id: &str) -> Result<Option<Recorded>> {
+        let (column, key) = match askhook_core::family::family_of_key(id) {
+            Some(family) if self.has_families() => ("family", family),
+            _ => ("question_id", id),
+        };
         Ok(self
             .conn
             .query_row(
-                "SELECT question, door_type FROM questions WHERE question_id = ?1
-                 ORDER BY asked_at DESC, id DESC LIMIT 1",
-                [id],
+                &format!(
+                    "SELECT question, door_type FROM questions WHERE {column} = ?1
+                     ORDER BY asked_at DESC, id DESC LIMIT 1"
+                ),
+                [key],
                 |r| {
                     Ok(Recorded {
                         question: r.get(0)?,
@@ -294,13 +320,13 @@ impl Store {
 }
 
 /// The statement reading the rows of `filter`, oldest first, and its parameters.
-fn rows_sql(filter: &Filter) -> (String, Vec<rusqlite::types::Value>) {
-    let columns = select_columns();
+fn rows_sql(filter: &Filter, schema: i64) -> (String, Vec<rusqlite::types::Value>) {
+    let columns = select_columns(schema);
     let (where_sql, params) = filter.where_sql();
     let sql = match filter.limit {
         Some(n) => format!(
             "SELECT * FROM (SELECT {columns} FROM questions q {where_sql}
-             ORDER BY q.asked_at DESC, q.id DESC LIMIT {n}) ORDER BY 25, 27"
+             ORDER BY q.asked_at DESC, q.id DESC LIMIT {n}) ORDER BY 25, 29"
         ),
         None => format!("SELECT {columns} FROM questions q {where_sql} ORDER BY q.asked_at, q.id"),
     };

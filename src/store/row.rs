@@ -7,7 +7,9 @@
 //! `selections`, `free_text`, `notes`, `followed_recommendation`, `afk`, `outcome`,
 //! `door_type`, `door_rule`, `error`, `session_id`, `tool_use_id`, `question_index`,
 //! `tool_name`, `project`, `cwd`, `permission_mode`, `agent_id`, `asked_at`, `settled_at`
-//! (RFC 3339 UTC). CSV has the same columns in the same order ([`CSV_COLUMNS`]).
+//! (RFC 3339 UTC), `family` (the question family of an unmarked question, else null) and
+//! `decided_by` (for an auto-decision: `id`, `family` or `rule:<name>`, else null). CSV has the
+//! same columns in the same order ([`CSV_COLUMNS`]).
 
 use std::borrow::Cow;
 
@@ -142,13 +144,21 @@ pub struct Row {
     pub error: Option<String>,
     pub asked_at: i64,
     pub settled_at: Option<i64>,
+    /// The question family (`fam-…`) of a question without a marker.
+    #[serde(default)]
+    pub family: Option<String>,
+    /// What made askhook answer (`id`, `family`, `rule:<name>`), for an auto-decision.
+    #[serde(default)]
+    pub decided_by: Option<String>,
     /// The row's rowid once stored (0 before); `watch` follows it.
     #[serde(skip)]
     pub row_id: i64,
 }
 
-/// The columns of `questions` a [`Row`] writes, in the order [`Row::params`] gives them.
-pub const COLUMNS: [&str; 28] = [
+/// The columns of `questions` a [`Row`] writes, in the order [`Row::params`] gives them. The
+/// last [`NEW_COLUMNS`] exist from schema [`FAMILIES_SCHEMA`](super::migrations::FAMILIES_SCHEMA)
+/// on; an older database gets the others only.
+pub const COLUMNS: [&str; 30] = [
     "session_id",
     "tool_use_id",
     "question_index",
@@ -177,10 +187,15 @@ pub const COLUMNS: [&str; 28] = [
     "error",
     "asked_at",
     "settled_at",
+    "family",
+    "decided_by",
 ];
 
+/// How many of [`COLUMNS`], at the end, came with schema 3.
+pub const NEW_COLUMNS: usize = 2;
+
 /// The CSV columns of `export` / `log --format csv`, in order (a contract: append only).
-pub const CSV_COLUMNS: [&str; 26] = [
+pub const CSV_COLUMNS: [&str; 28] = [
     "question_id",
     "question",
     "header",
@@ -207,11 +222,13 @@ pub const CSV_COLUMNS: [&str; 26] = [
     "agent_id",
     "asked_at",
     "settled_at",
+    "family",
+    "decided_by",
 ];
 
 impl Row {
     /// The values of [`COLUMNS`], in order, as SQL parameters.
-    pub fn params(&self) -> [Box<dyn ToSql + '_>; 28] {
+    pub fn params(&self) -> [Box<dyn ToSql + '_>; 30] {
         [
             Box::new(&self.session_id),
             Box::new(&self.tool_use_id),
@@ -246,6 +263,8 @@ impl Row {
             Box::new(&self.error),
             Box::new(self.asked_at),
             Box::new(self.settled_at),
+            Box::new(&self.family),
+            Box::new(&self.decided_by),
         ]
     }
 
@@ -282,9 +301,11 @@ impl Row {
             agent_id: r.get(23)?,
             asked_at: r.get(24)?,
             settled_at: r.get(25)?,
-            row_id: r.get(26)?,
-            id_source: r.get::<_, Text<IdSource>>(27)?.0,
-            prompt_id: r.get(28)?,
+            family: r.get(26)?,
+            decided_by: r.get(27)?,
+            row_id: r.get(28)?,
+            id_source: r.get::<_, Text<IdSource>>(29)?.0,
+            prompt_id: r.get(30)?,
         })
     }
 
@@ -317,6 +338,8 @@ impl Row {
             agent_id: self.agent_id.as_deref(),
             asked_at: time::format_rfc3339(self.asked_at),
             settled_at: self.settled_at.map(time::format_rfc3339),
+            family: self.family.as_deref(),
+            decided_by: self.decided_by.as_deref(),
         }
     }
 
@@ -326,16 +349,25 @@ impl Row {
     /// makes writes idempotent, the project that preferences match) and names Claude Code or
     /// askhook gave, not text an agent wrote; docs/trust.md says why each is kept.
     pub fn scrub(&mut self) {
-        fn field(s: &mut String) {
-            if let Cow::Owned(clean) = scrub(s) {
+        self.redact_with(&|s| match scrub(s) {
+            Cow::Owned(clean) => Some(clean),
+            Cow::Borrowed(_) => None,
+        });
+    }
+
+    /// Replace every free-text field [`Row::scrub`] covers by `redact`'s result, when it gives
+    /// one (the config's extra `redact` patterns use this too).
+    pub fn redact_with(&mut self, redact: &dyn Fn(&str) -> Option<String>) {
+        let field = |s: &mut String| {
+            if let Some(clean) = redact(s) {
                 *s = clean;
             }
-        }
-        fn opt(s: &mut Option<String>) {
+        };
+        let opt = |s: &mut Option<String>| {
             if let Some(s) = s {
                 field(s);
             }
-        }
+        };
         field(&mut self.question);
         opt(&mut self.header);
         for option in &mut self.options {
@@ -382,6 +414,8 @@ pub struct Public<'a> {
     pub agent_id: Option<&'a str>,
     pub asked_at: String,
     pub settled_at: Option<String>,
+    pub family: Option<&'a str>,
+    pub decided_by: Option<&'a str>,
 }
 
 /// One event's worth of writes, applied in one transaction.
@@ -430,6 +464,8 @@ mod tests {
             error: Some("auth failed: password=hunter2".into()),
             asked_at: 0,
             settled_at: None,
+            family: None,
+            decided_by: None,
             row_id: 0,
         };
         record.scrub();

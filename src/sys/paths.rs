@@ -9,16 +9,20 @@
 //! | lost-events marker | — | — | `<db>.lost`: one line per event the hook could not record |
 //! | error log | `--error-log` | `ASKHOOK_ERROR_LOG` | `<home>/errors.log` |
 //! | user registry | `--registry` | `ASKHOOK_REGISTRY` | `$ASKHOOK_HOME/registry.json`, else `~/.config/askhook/registry.json` |
+//! | config file | `--config` | `ASKHOOK_CONFIG` | `$ASKHOOK_HOME/config.toml`, else `~/.config/askhook/config.toml` |
 //! | Claude Code config | — | `CLAUDE_CONFIG_DIR` | `~/.claude` |
 //!
 //! Budgets: `ASKHOOK_DEADLINE_MS` (default 2500), `ASKHOOK_BUSY_TIMEOUT_MS` (default 300),
-//! `ASKHOOK_MAX_INPUT_BYTES` (default 4 MiB).
+//! `ASKHOOK_MAX_INPUT_BYTES` (default 4 MiB); the first two also from the config file, which
+//! the environment overrides, as it does `decide_with` and `context_from_history`
+//! ([`config_with_env`]). `VISUAL` / `EDITOR` for `config edit` ([`editor`]).
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::cli::PathFlags;
+use crate::config::Config;
 
 /// Every file askhook touches.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -31,6 +35,8 @@ pub struct Paths {
     pub error_log: PathBuf,
     /// The optional user question registry.
     pub user_registry: PathBuf,
+    /// The optional config file.
+    pub config: PathBuf,
     /// Claude Code's config folder (holds the user settings.json).
     pub claude_config_dir: PathBuf,
     /// The user's home folder, when known.
@@ -83,6 +89,18 @@ impl Paths {
                     })
                     .unwrap_or_else(|| data_dir.join("registry.json"))
             });
+        let config = flags
+            .config
+            .clone()
+            .or_else(|| var("ASKHOOK_CONFIG"))
+            .or_else(|| askhook_home.as_ref().map(|h| h.join("config.toml")))
+            .unwrap_or_else(|| {
+                project_dirs
+                    .as_ref()
+                    .map(|p| p.config_dir().join("config.toml"))
+                    .or_else(|| home.as_ref().map(|h| h.join(".config/askhook/config.toml")))
+                    .unwrap_or_else(|| data_dir.join("config.toml"))
+            });
         let claude_config_dir = var("CLAUDE_CONFIG_DIR")
             .or_else(|| home.as_ref().map(|h| h.join(".claude")))
             .unwrap_or_else(|| PathBuf::from(".claude"));
@@ -91,6 +109,7 @@ impl Paths {
             db,
             error_log,
             user_registry,
+            config,
             claude_config_dir,
             home,
         }
@@ -151,13 +170,25 @@ impl Budget {
         Self::resolve(&|name| std::env::var_os(name))
     }
 
+    /// The budget from the environment, else the config file's keys, else the defaults.
+    pub fn from_env_and(config: &Config) -> Budget {
+        Self::resolve_with(&|name| std::env::var_os(name), config)
+    }
+
     /// The budget from an explicit environment; unparsable values keep the default.
     pub fn resolve(env: &dyn Fn(&str) -> Option<OsString>) -> Budget {
+        Self::resolve_with(env, &Config::default())
+    }
+
+    /// The budget from an explicit environment, else `config`, else the defaults.
+    pub fn resolve_with(env: &dyn Fn(&str) -> Option<OsString>, config: &Config) -> Budget {
         let number = |name: &str| env(name).and_then(|v| v.to_str()?.trim().parse::<u64>().ok());
         let default = Budget::default();
-        let deadline =
-            number("ASKHOOK_DEADLINE_MS").map_or(default.deadline, Duration::from_millis);
+        let deadline = number("ASKHOOK_DEADLINE_MS")
+            .or(config.deadline_ms)
+            .map_or(default.deadline, Duration::from_millis);
         let busy_timeout = number("ASKHOOK_BUSY_TIMEOUT_MS")
+            .or(config.busy_timeout_ms)
             .map_or(default.busy_timeout, Duration::from_millis)
             .min(deadline);
         let max_input_bytes =
@@ -204,6 +235,20 @@ pub fn budget_problem(env: &dyn Fn(&str) -> Option<OsString>) -> Option<String> 
         })
 }
 
+/// `config` with the process environment's overrides (`ASKHOOK_DECIDE_WITH`,
+/// `ASKHOOK_CONTEXT_FROM_HISTORY`).
+pub fn config_with_env(config: Config) -> Config {
+    config.with_env(&|name| std::env::var_os(name))
+}
+
+/// The editor `config edit` runs: `VISUAL`, else `EDITOR`, else `vi` (a shell word list).
+pub fn editor() -> String {
+    ["VISUAL", "EDITOR"]
+        .iter()
+        .find_map(|name| std::env::var(name).ok().filter(|v| !v.trim().is_empty()))
+        .unwrap_or_else(|| "vi".into())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -226,6 +271,7 @@ mod tests {
         assert_eq!(paths.db, PathBuf::from("/a/askhook.db"));
         assert_eq!(paths.error_log, PathBuf::from("/a/errors.log"));
         assert_eq!(paths.user_registry, PathBuf::from("/a/registry.json"));
+        assert_eq!(paths.config, PathBuf::from("/a/config.toml"));
         assert_eq!(paths.spool(), PathBuf::from("/a/askhook.db.spool"));
         assert_eq!(paths.lost_marker(), PathBuf::from("/a/askhook.db.lost"));
         assert_eq!(paths.claude_config_dir, PathBuf::from("/h/.claude"));
@@ -297,5 +343,13 @@ mod tests {
         assert_eq!(b.busy_timeout, Duration::from_millis(100));
         let b = Budget::resolve(&env_of(&[("ASKHOOK_DEADLINE_MS", "soon")]));
         assert_eq!(b, Budget::default());
+        let file = Config {
+            deadline_ms: Some(900),
+            busy_timeout_ms: Some(80),
+            ..Config::default()
+        };
+        let b = Budget::resolve_with(&env_of(&[("ASKHOOK_BUSY_TIMEOUT_MS", "40")]), &file);
+        assert_eq!(b.deadline, Duration::from_millis(900), "the file's");
+        assert_eq!(b.busy_timeout, Duration::from_millis(40), "the env wins");
     }
 }

@@ -23,6 +23,11 @@ pub fn println(text: &str) -> Result<()> {
     print(&line)
 }
 
+/// Text on stderr as is (never fails): what a command is about to do, before it asks or writes.
+pub fn eprint(text: &str) {
+    let _ = io::stderr().lock().write_all(text.as_bytes());
+}
+
 /// A warning on stderr (never fails).
 pub fn eprintln_warning(text: &str) {
     let _ = writeln!(io::stderr().lock(), "askhook: {text}");

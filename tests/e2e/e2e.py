@@ -22,8 +22,9 @@ Scenario file (JSON; the fake API reads "turns" and "side_reply", see fake_api.p
     settings_extra               keys merged into the pre-install settings.json
     cwd                          start claude in this folder inside the project (default: its root)
     default_paths                true: no ASKHOOK_HOME for the hook or the CLI (askhook's defaults)
-    before                       [["pref", "set", "demo-q", "never-ask"], ...]: askhook commands
+    before                       [["pref", "set", "demo-q", "never-ask", "--force"], ...]: askhook commands
                                  run in the project dir before claude starts (each must exit 0)
+    config                       text written to askhook's config.toml before claude starts
     uninstall                    true: after the session, `askhook uninstall` must give back the
                                  pre-install settings.json byte for byte
     default_scope                true: `askhook install`/`uninstall` without --settings (the user
@@ -626,6 +627,13 @@ def run_scenario(sc, claude, askhook, keep, save):
             if r.returncode != 0:
                 raise Failure("askhook %s exited %d: %s%s" % (
                     " ".join(args), r.returncode, r.stdout, r.stderr))
+        if "config" in sc:
+            os.makedirs(w.ahome, exist_ok=True)
+            with open(os.path.join(w.ahome, "config.toml"), "w") as f:
+                f.write(sc["config"])
+            r = w.askhook(["config", "show"])
+            if r.returncode != 0:
+                raise Failure("the scenario's config.toml is invalid: %s%s" % (r.stdout, r.stderr))
         w.start_api()
         w.start_claude()
         w.drive(sc.get("drive", []))

@@ -333,3 +333,27 @@ impl World {
             .expect("set the preference");
     }
 }
+
+impl World {
+    /// Add a rule straight in the store (the hook is the subject; `rule add` and its gate are
+    /// tested through the binary in `decide.rs`). `patterns` are `(field, regex)`.
+    pub fn rule(&self, name: &str, value: &str, patterns: &[(&str, &str)]) {
+        let rule = askhook::rules::Rule {
+            name: name.into(),
+            scope: String::new(),
+            value: askhook_core::policy::Preference::parse(value),
+            patterns: patterns
+                .iter()
+                .map(|(field, p)| {
+                    let field = askhook::rules::Field::parse(field).expect("a field");
+                    askhook::rules::Pattern::new(field, p).expect("a valid pattern")
+                })
+                .collect(),
+        };
+        let mut store = askhook::store::Store::open(&self.db(), std::time::Duration::from_secs(5))
+            .expect("open the store");
+        store
+            .put_rule(name, Some(&rule), "test harness", 0)
+            .expect("store the rule");
+    }
+}

@@ -6,8 +6,12 @@
 mod harness;
 
 mod classify;
+mod claude_md;
 mod cli;
+mod config;
+mod decide;
 mod doctor;
+mod families;
 mod fault_runner;
 mod faults;
 mod hook;

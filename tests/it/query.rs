@@ -247,7 +247,7 @@ fn every_format_parses_back_to_the_same_rows() {
         let table = parse_csv(&text);
         let header = &table[0];
         assert_eq!(header[0], "question_id");
-        assert_eq!(header.len(), 26);
+        assert_eq!(header.len(), 28);
         assert_eq!(table.len(), rows.len() + 1, "{args:?}");
         for (csv_row, json_row) in table[1..].iter().zip(&rows) {
             for (i, name) in header.iter().enumerate() {

@@ -114,7 +114,7 @@ fn a_scrubbed_environment_does_not_hide_the_agent_that_started_it() {
     let world = World::new();
     // The shell carries the marker, as an agent's Bash tool does; the command strips it.
     let script = format!(
-        "env -u CLAUDECODE '{}' pref set deploy-target never-ask; exit $?",
+        "env -u CLAUDECODE '{}' pref set deploy-target never-ask --force; exit $?",
         crate::harness::bin()
     );
     let base = world.command();
@@ -164,7 +164,7 @@ fn asking_more_never_needs_a_person() {
 fn clearing_a_project_always_ask_that_unmasks_a_global_never_ask_is_gated() {
     let world = World::new();
     for args in [
-        &["pref", "set", "deploy-target", "never-ask"][..],
+        &["pref", "set", "deploy-target", "never-ask", "--force"][..],
         &[
             "pref",
             "set",
@@ -204,7 +204,14 @@ fn clearing_a_project_always_ask_that_unmasks_a_global_never_ask_is_gated() {
 fn without_an_agent_marker_a_setup_script_can_silence() {
     let world = World::new();
     let out = world
-        .run(&["pref", "set", "deploy-target", "never-ask", "--json"])
+        .run(&[
+            "pref",
+            "set",
+            "deploy-target",
+            "never-ask",
+            "--force",
+            "--json",
+        ])
         .without_tty()
         .output();
     if outer_agent() {
@@ -578,6 +585,7 @@ fn in_process(world: &World, input: &[u8]) -> Result<(), String> {
     let ctx = askhook::hook::HookContext {
         paths,
         budget: askhook::sys::paths::Budget::default(),
+        config: Ok(askhook::config::Config::default()),
         now_ms: 1_700_000_000_000,
         started: Instant::now(),
     };
@@ -655,6 +663,7 @@ fn unmutated_fixtures_reach_the_deny_path_in_the_silenced_world() {
             let ctx = askhook::hook::HookContext {
                 paths,
                 budget: askhook::sys::paths::Budget::default(),
+                config: Ok(askhook::config::Config::default()),
                 now_ms: 1_700_000_000_000,
                 started: Instant::now(),
             };

@@ -8,7 +8,7 @@
 //! question with a lone answer — that answer. Legacy shapes give answers by position.
 //!
 //! ## Interpretation
-//! A single-select answer that is not one of the labels (`(Recommended)` and spacing aside) is
+//! A single-select answer that is not one of the labels (its recommendation marker and spacing aside) is
 //! free text. A multi-select answer is split against the labels ([`split_selections`]); what
 //! matches no label is free text. Notes (`annotations[q].notes`) are kept and stand in as free
 //! text when nothing else is. The recommendation counts as followed when the (or a) chosen
@@ -145,14 +145,10 @@ fn normalise(text: &str) -> String {
         .to_lowercase()
 }
 
-/// Strip `(Recommended)` (any case) and surrounding space, for comparisons.
+/// Strip the recommendation marker (`(Recommended)` in any case, or another language's, see
+/// [`crate::question::recommendation_marker`]) and surrounding space, for comparisons.
 pub fn strip_recommended(label: &str) -> String {
-    let lower = label.to_lowercase();
-    let cleaned = match lower.find("(recommended)") {
-        Some(at) => format!("{}{}", &label[..at], &label[at + "(recommended)".len()..]),
-        None => label.to_owned(),
-    };
-    normalise(&cleaned)
+    normalise(&crate::question::strip_recommendation(label))
 }
 
 /// Turn one raw answer string into an [`Answer`].

@@ -5,6 +5,7 @@
 //! | module | owns |
 //! |---|---|
 //! | [`question`] | a question as askhook understands it: its id (marker or hash) and recommendation |
+//! | [`family`] | question families: the looser identity shared by rewordings of one decision |
 //! | [`answer`] | what a tool response says about each question: answer, selections, free text, follow rate |
 //! | [`classify`] | the one-way-door classifier |
 //! | [`normalize`] | the text fold the classifier reads (look-alikes, invisible characters, markup) |
@@ -14,6 +15,7 @@
 
 pub mod answer;
 pub mod classify;
+pub mod family;
 pub mod normalize;
 pub mod policy;
 pub mod question;

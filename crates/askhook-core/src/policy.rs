@@ -5,6 +5,11 @@
 //! `ask-only-for-one-way` preference, a two-way door, and exactly one recommended option.
 //! Anything else — `always-ask`, a one-way or unknown door, no or an ambiguous
 //! recommendation, no preference — abstains: askhook fails towards asking the human.
+//!
+//! ## Which preference applies ([`resolve`])
+//! A preference on the question's id beats one on its family, which beats rules. Among the
+//! rules that match, `always-ask` beats a silencing one. (Within the id and the family, a
+//! project preference beats a global one; the store picks it.)
 
 use serde::{Deserialize, Serialize};
 
@@ -86,20 +91,79 @@ pub fn door_of(registry: Option<Door>, classified: &Classification) -> (Door, Op
     }
 }
 
+/// What a question's preference was set on.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Source {
+    /// The question id (a marker or the exact hash).
+    Id,
+    /// The question family ([`crate::family`]).
+    Family,
+    /// A rule, by name.
+    Rule(String),
+}
+
+impl Source {
+    /// As stored in `decided_by` and shown: `id`, `family`, `rule:<name>`.
+    pub fn label(&self) -> String {
+        match self {
+            Source::Id => "id".into(),
+            Source::Family => "family".into(),
+            Source::Rule(name) => format!("rule:{name}"),
+        }
+    }
+}
+
+/// The preference that applies to a question, and what it was set on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Resolved {
+    pub preference: Preference,
+    pub source: Source,
+}
+
+/// The preference that applies: the id's beats the family's beats the rules'; among matching
+/// rules (`(name, preference)`, in the order given) `always-ask` beats a silencing one.
+pub fn resolve(
+    id: Option<Preference>,
+    family: Option<Preference>,
+    rules: &[(&str, Preference)],
+) -> Option<Resolved> {
+    if let Some(preference) = id {
+        return Some(Resolved {
+            preference,
+            source: Source::Id,
+        });
+    }
+    if let Some(preference) = family {
+        return Some(Resolved {
+            preference,
+            source: Source::Family,
+        });
+    }
+    let pick = rules
+        .iter()
+        .find(|(_, p)| !p.silences())
+        .or_else(|| rules.first())?;
+    Some(Resolved {
+        preference: pick.1,
+        source: Source::Rule(pick.0.to_owned()),
+    })
+}
+
 /// One question with what the policy needs to know about it.
 #[derive(Debug, Clone)]
 pub struct Assessed<'a> {
     pub question: &'a Question,
     pub door: Door,
-    pub preference: Option<Preference>,
+    pub preference: Option<Resolved>,
 }
 
-/// One auto-decided question: its id and the label askhook answered with.
+/// One auto-decided question: its id, the label askhook answered with, and what decided it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AutoAnswer {
     pub question_index: usize,
     pub question_id: String,
     pub label: String,
+    pub decided_by: Source,
 }
 
 /// What to do with a call.
@@ -124,9 +188,9 @@ pub enum Ineligible {
 
 /// Whether one question may be answered for the user, and with which label.
 pub fn eligibility(a: &Assessed<'_>) -> Result<String, Ineligible> {
-    match a.preference {
+    match &a.preference {
         None => return Err(Ineligible::NoPreference),
-        Some(p) if !p.silences() => return Err(Ineligible::AlwaysAsk),
+        Some(r) if !r.preference.silences() => return Err(Ineligible::AlwaysAsk),
         Some(_) => {}
     }
     match a.door {
@@ -147,13 +211,14 @@ pub fn decide(questions: &[Assessed<'_>]) -> Decision {
     }
     let mut choices = Vec::with_capacity(questions.len());
     for a in questions {
-        match eligibility(a) {
-            Ok(label) => choices.push(AutoAnswer {
+        match (eligibility(a), &a.preference) {
+            (Ok(label), Some(resolved)) => choices.push(AutoAnswer {
                 question_index: a.question.index,
                 question_id: a.question.id.clone(),
                 label,
+                decided_by: resolved.source.clone(),
             }),
-            Err(_) => return Decision::Abstain,
+            _ => return Decision::Abstain,
         }
     }
     Decision::AutoDecide(choices)
@@ -162,22 +227,32 @@ pub fn decide(questions: &[Assessed<'_>]) -> Decision {
 /// Longest label quoted in a reason, so the whole reason stays far under 10,000 characters.
 const MAX_LABEL_CHARS: usize = 400;
 
-/// The `permissionDecisionReason` for an auto-decision: per question its id and the chosen
-/// label, and an instruction to proceed without asking again.
-pub fn deny_reason(choices: &[AutoAnswer]) -> String {
-    let mut reason =
-        String::from("askhook answered for the user, following their standing preference: ");
+/// Each choice as `[id] → "label"`, with ` (family)` / ` (rule NAME)` when not set on the id.
+fn choice_list(choices: &[AutoAnswer]) -> String {
     let parts: Vec<String> = choices
         .iter()
         .map(|c| {
+            let by = match &c.decided_by {
+                Source::Id => String::new(),
+                Source::Family => " (family preference)".into(),
+                Source::Rule(name) => format!(" (rule {})", clip(name, 64)),
+            };
             format!(
-                "[{}] → \"{}\"",
+                "[{}] → \"{}\"{by}",
                 c.question_id,
                 clip(&c.label, MAX_LABEL_CHARS)
             )
         })
         .collect();
-    reason.push_str(&parts.join("; "));
+    parts.join("; ")
+}
+
+/// The `permissionDecisionReason` for an auto-decision: per question its id and the chosen
+/// label, and an instruction to proceed without asking again.
+pub fn deny_reason(choices: &[AutoAnswer]) -> String {
+    let mut reason =
+        String::from("askhook answered for the user, following their standing preference: ");
+    reason.push_str(&choice_list(choices));
     reason.push_str(". Proceed with ");
     reason.push_str(if choices.len() == 1 {
         "this option"
@@ -186,6 +261,25 @@ pub fn deny_reason(choices: &[AutoAnswer]) -> String {
     });
     reason.push_str(" as the user's answer, without asking the user again.");
     reason
+}
+
+/// The `permissionDecisionReason` of an answer-mode auto-decision (shown to the user beside
+/// "Answered Claude's questions").
+pub fn answer_reason(choices: &[AutoAnswer]) -> String {
+    format!(
+        "askhook answered from your standing preference: {}",
+        choice_list(choices)
+    )
+}
+
+/// The `additionalContext` of an answer-mode auto-decision: the model learns the answers came
+/// from a standing preference, not from the user just now.
+pub fn answer_context(choices: &[AutoAnswer]) -> String {
+    format!(
+        "askhook answered these questions for the user from their standing preference \
+         (askhook pref / rule), without showing them: {}. Treat them as the user's answers.",
+        choice_list(choices)
+    )
 }
 
 /// The `additionalContext` after a question failed to reach the user.
@@ -214,14 +308,69 @@ mod tests {
     use crate::question::Choice;
 
     fn q(labels: &[&str]) -> Question {
-        let options = labels
-            .iter()
-            .map(|l| Choice {
-                label: (*l).to_owned(),
-                description: String::new(),
-            })
-            .collect();
-        Question::new(0, "Q?".into(), None, options, false)
+        Question::new(0, "Q?".into(), None, Choice::labelled(labels), false)
+    }
+
+    fn by_id(preference: Option<Preference>) -> Option<Resolved> {
+        preference.map(|preference| Resolved {
+            preference,
+            source: Source::Id,
+        })
+    }
+
+    #[test]
+    fn the_id_beats_the_family_beats_rules_and_always_ask_wins_among_rules() {
+        use Preference::{AlwaysAsk, AskOnlyForOneWay, NeverAsk};
+        type Case<'a> = (
+            &'a str,
+            Option<Preference>,
+            Option<Preference>,
+            &'a [(&'a str, Preference)],
+            Option<(Preference, Source)>,
+        );
+        let rule = |name: &str| Source::Rule(name.into());
+        let cases: &[Case<'_>] = &[
+            ("nothing", None, None, &[], None),
+            (
+                "id over family and rules",
+                Some(NeverAsk),
+                Some(AlwaysAsk),
+                &[("r", AlwaysAsk)],
+                Some((NeverAsk, Source::Id)),
+            ),
+            (
+                "family over rules",
+                None,
+                Some(AlwaysAsk),
+                &[("r", NeverAsk)],
+                Some((AlwaysAsk, Source::Family)),
+            ),
+            (
+                "one rule",
+                None,
+                None,
+                &[("db", NeverAsk)],
+                Some((NeverAsk, rule("db"))),
+            ),
+            (
+                "always-ask beats never-ask among rules",
+                None,
+                None,
+                &[("a-never", NeverAsk), ("b-always", AlwaysAsk)],
+                Some((AlwaysAsk, rule("b-always"))),
+            ),
+            (
+                "the first silencing rule otherwise",
+                None,
+                None,
+                &[("a", AskOnlyForOneWay), ("b", NeverAsk)],
+                Some((AskOnlyForOneWay, rule("a"))),
+            ),
+        ];
+        for (name, id, family, rules, want) in cases {
+            let got = resolve(*id, *family, rules).map(|r| (r.preference, r.source));
+            assert_eq!(got, *want, "{name}");
+        }
     }
 
     #[test]
@@ -298,7 +447,7 @@ mod tests {
             let got = eligibility(&Assessed {
                 question,
                 door: *door,
-                preference: *preference,
+                preference: by_id(*preference),
             });
             assert_eq!(got.as_deref().map_err(|e| *e), *want, "{name}");
         }
@@ -311,12 +460,12 @@ mod tests {
         let yes = Assessed {
             question: &a,
             door: Door::TwoWay,
-            preference: Some(Preference::NeverAsk),
+            preference: by_id(Some(Preference::NeverAsk)),
         };
         let no = Assessed {
             question: &b,
             door: Door::OneWay,
-            preference: Some(Preference::NeverAsk),
+            preference: by_id(Some(Preference::NeverAsk)),
         };
         assert!(
             matches!(decide(std::slice::from_ref(&yes)), Decision::AutoDecide(c) if c.len() == 1)
@@ -338,7 +487,7 @@ mod tests {
                 let a = Assessed {
                     question: &question,
                     door,
-                    preference,
+                    preference: by_id(preference),
                 };
                 assert_eq!(decide(&[a]), Decision::Abstain, "{door:?} {preference:?}");
             }
@@ -391,6 +540,7 @@ mod tests {
             question_index: 0,
             question_id: "db-choice".into(),
             label: "SQLite".into(),
+            decided_by: Source::Id,
         }];
         let reason = deny_reason(&choices);
         assert!(
@@ -403,6 +553,7 @@ mod tests {
                 question_index: i,
                 question_id: format!("q-{i}"),
                 label: "x".repeat(50_000),
+                decided_by: Source::Rule("r".repeat(10_000)),
             })
             .collect();
         assert!(deny_reason(&huge).chars().count() < 10_000);

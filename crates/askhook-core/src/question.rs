@@ -9,7 +9,10 @@
 //! `unknown::<question text>::<option labels sorted, joined by |>` (gstack's formula).
 //!
 //! ## Recommendation
-//! An option whose label contains `(recommended)` in any case; else a `Recommendation: X` /
+//! An option whose label carries a recommendation marker: `(Recommended)` in any case, or the
+//! word agents use for it in another language (`(推荐)`, `（推荐）`, `(推奨)`, `(おすすめ)`,
+//! `(권장)`, `(Empfohlen)`, `(Recomendado)`, `(Recommandé)`, `(Рекомендуется)`, … see
+//! [`RECOMMENDATION_MARKERS`]), in ASCII or full-width parentheses; else a `Recommendation: X` /
 //! `Recommended: X` line in the question text naming exactly one option by label or letter.
 //! Two candidates are ambiguous, which counts as no recommendation.
 
@@ -28,6 +31,19 @@ pub const MAX_OPTIONS: usize = 32;
 pub struct Choice {
     pub label: String,
     pub description: String,
+}
+
+impl Choice {
+    /// Options with these labels and no descriptions (`rule test TEXT --option …`, tests).
+    pub fn labelled<S: AsRef<str>>(labels: &[S]) -> Vec<Choice> {
+        labels
+            .iter()
+            .map(|l| Choice {
+                label: l.as_ref().to_owned(),
+                description: String::new(),
+            })
+            .collect()
+    }
 }
 
 /// Where a question id came from.
@@ -92,6 +108,8 @@ pub struct Question {
     pub multi_select: bool,
     pub id: String,
     pub id_source: IdSource,
+    /// The looser identity of a question without a marker ([`crate::family`]).
+    pub family: Option<String>,
     pub recommendation: Recommendation,
 }
 
@@ -127,6 +145,10 @@ impl Question {
     ) -> Question {
         let (id, id_source, text) = question_id(&raw_text, &options);
         let recommendation = recommendation(&text, &options);
+        let family = match id_source {
+            IdSource::Hash => crate::family::family_id(&text, &options),
+            IdSource::Marker | IdSource::Gstack => None,
+        };
         Question {
             index,
             raw_text,
@@ -136,6 +158,7 @@ impl Question {
             multi_select,
             id,
             id_source,
+            family,
             recommendation,
         }
     }
@@ -223,12 +246,98 @@ fn collapse_spaces(text: &str) -> String {
     lines.join("\n").trim().to_owned()
 }
 
+/// The words that mark an option as the recommended one when written in parentheses after
+/// (or inside) its label, lowercase: Claude Code's `Recommended` and the words agents use when
+/// they write to users in other languages.
+pub const RECOMMENDATION_MARKERS: &[&str] = &[
+    "recommended",
+    // Chinese (simplified, traditional), Japanese, Korean
+    "推荐",
+    "推薦",
+    "推奨",
+    "おすすめ",
+    "オススメ",
+    "お勧め",
+    "お薦め",
+    "권장",
+    "추천",
+    // Spanish, Portuguese, French, German, Italian, Dutch
+    "recomendado",
+    "recomendada",
+    "recommandé",
+    "recommandée",
+    "empfohlen",
+    "consigliato",
+    "consigliata",
+    "aanbevolen",
+    // Russian, Ukrainian, Polish, Czech, Turkish, Swedish, Norwegian, Danish, Finnish
+    "рекомендуется",
+    "рекомендую",
+    "рекомендовано",
+    "рекомендується",
+    "zalecane",
+    "zalecany",
+    "doporučeno",
+    "önerilen",
+    "rekommenderas",
+    "anbefalt",
+    "anbefales",
+    "suositeltu",
+    // Vietnamese, Indonesian, Greek, Arabic, Hebrew, Hindi, Thai
+    "khuyên dùng",
+    "đề xuất",
+    "disarankan",
+    "direkomendasikan",
+    "συνιστάται",
+    "موصى به",
+    "מומלץ",
+    "अनुशंसित",
+    "แนะนำ",
+];
+
+const OPENING: [char; 2] = ['(', '（'];
+const CLOSING: [char; 2] = [')', '）'];
+
+/// The byte range of the first recommendation marker in `label` (`(Recommended)`, `（推荐）`,
+/// …, parentheses included), if it has one.
+pub fn recommendation_marker(label: &str) -> Option<std::ops::Range<usize>> {
+    let mut from = 0;
+    while let Some(open) = label[from..].find(OPENING).map(|at| at + from) {
+        let inner_start = open + label[open..].chars().next().map_or(1, char::len_utf8);
+        let close = label[inner_start..].find(CLOSING)? + inner_start;
+        let end = close + label[close..].chars().next().map_or(1, char::len_utf8);
+        let inner = label[inner_start..close].trim().to_lowercase();
+        if RECOMMENDATION_MARKERS.contains(&inner.as_str()) {
+            return Some(open..end);
+        }
+        from = inner_start;
+    }
+    None
+}
+
+/// `label` without its recommendation marker, spaces around the cut collapsed and trimmed.
+pub fn strip_recommendation(label: &str) -> String {
+    match recommendation_marker(label) {
+        Some(range) => {
+            let (before, after) = (
+                label[..range.start].trim_end(),
+                label[range.end..].trim_start(),
+            );
+            match (before.is_empty(), after.is_empty()) {
+                (false, false) => format!("{before} {after}"),
+                _ => format!("{before}{after}"),
+            }
+        }
+        None => label.trim().to_owned(),
+    }
+}
+
 /// Which option the question recommends.
 pub fn recommendation(text: &str, options: &[Choice]) -> Recommendation {
     let flagged: Vec<usize> = options
         .iter()
         .enumerate()
-        .filter(|(_, o)| o.label.to_lowercase().contains("(recommended)"))
+        .filter(|(_, o)| recommendation_marker(&o.label).is_some())
         .map(|(i, _)| i)
         .collect();
     match flagged.len() {
@@ -259,7 +368,7 @@ pub fn recommendation(text: &str, options: &[Choice]) -> Recommendation {
 }
 
 /// The value of a `Recommendation: X` / `Recommended: X` line (markdown emphasis allowed).
-fn recommendation_line_value(line: &str) -> Option<&str> {
+pub(crate) fn recommendation_line_value(line: &str) -> Option<&str> {
     let trimmed = line.trim_start_matches(|c: char| {
         c.is_whitespace() || matches!(c, '*' | '_' | '-' | '>' | '#')
     });
@@ -354,13 +463,7 @@ pub(crate) mod tests {
     use super::*;
 
     pub(crate) fn choices(labels: &[&str]) -> Vec<Choice> {
-        labels
-            .iter()
-            .map(|l| Choice {
-                label: (*l).to_string(),
-                description: String::new(),
-            })
-            .collect()
+        Choice::labelled(labels)
     }
 
     #[test]
@@ -458,8 +561,47 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn markers_are_found_and_stripped() {
+        let cases: &[(&str, Option<&str>, &str)] = &[
+            ("X (Recommended)", Some("(Recommended)"), "X"),
+            ("B (recommended) — fast", Some("(recommended)"), "B — fast"),
+            ("PostgreSQL（推荐）", Some("（推荐）"), "PostgreSQL"),
+            ("(推奨) 速い", Some("(推奨)"), "速い"),
+            ("Sí (Recomendado)", Some("(Recomendado)"), "Sí"),
+            ("Oui (Recommandée)", Some("(Recommandée)"), "Oui"),
+            (
+                "f(x) then (Recommended)",
+                Some("(Recommended)"),
+                "f(x) then",
+            ),
+            ("Use (x) and (y)", None, "Use (x) and (y)"),
+            ("Unclosed (Recommended", None, "Unclosed (Recommended"),
+            ("  plain  ", None, "plain"),
+        ];
+        for (label, marker, stripped) in cases {
+            let found = recommendation_marker(label).map(|r| &label[r]);
+            assert_eq!(found, *marker, "{label}");
+            assert_eq!(strip_recommendation(label), *stripped, "{label}");
+        }
+    }
+
+    /// (name, question text, labels, expected recommendation)
+    type RecommendationCase = (
+        &'static str,
+        &'static str,
+        &'static [&'static str],
+        Recommendation,
+    );
+
+    fn check_recommendations(cases: &[RecommendationCase]) {
+        for (name, text, labels, want) in cases {
+            assert_eq!(recommendation(text, &choices(labels)), *want, "{name}");
+        }
+    }
+
+    #[test]
     fn recommendation_cases() {
-        let cases: &[(&str, &str, &[&str], Recommendation)] = &[
+        let cases: &[RecommendationCase] = &[
             (
                 "suffix",
                 "Which?",
@@ -528,8 +670,61 @@ pub(crate) mod tests {
                 Recommendation::None,
             ),
         ];
-        for (name, text, labels, want) in cases {
-            assert_eq!(recommendation(text, &choices(labels)), *want, "{name}");
-        }
+        check_recommendations(cases);
+    }
+
+    #[test]
+    fn recommendation_in_other_languages() {
+        let cases: &[RecommendationCase] = &[
+            (
+                "chinese",
+                "用哪个？",
+                &["Redis", "PostgreSQL (推荐)"],
+                Recommendation::One(1),
+            ),
+            (
+                "chinese full-width",
+                "用哪个？",
+                &["PostgreSQL（推荐）", "Redis"],
+                Recommendation::One(0),
+            ),
+            (
+                "japanese",
+                "どれ？",
+                &["A", "B (おすすめ)", "C"],
+                Recommendation::One(1),
+            ),
+            (
+                "korean spaced",
+                "어느 것?",
+                &["A ( 권장 )", "B"],
+                Recommendation::One(0),
+            ),
+            (
+                "german lowercase",
+                "Welche?",
+                &["X", "Y (empfohlen)"],
+                Recommendation::One(1),
+            ),
+            (
+                "russian",
+                "Какой?",
+                &["Да (Рекомендуется)", "Нет"],
+                Recommendation::One(0),
+            ),
+            (
+                "mixed languages are two",
+                "Which?",
+                &["A (Recommended)", "B (Empfohlen)"],
+                Recommendation::Ambiguous,
+            ),
+            (
+                "another word in parentheses",
+                "Which?",
+                &["A (fast)", "B (default)"],
+                Recommendation::None,
+            ),
+        ];
+        check_recommendations(cases);
     }
 }

@@ -1,0 +1,88 @@
+//! Which standing preference applies to each question of a call: the one on its id, else on its
+//! family, else the rules that match it (`policy::resolve` decides between them). Reads the
+//! store; compiles a rule's patterns only for a question that could need them.
+//!
+//! The call is all-or-nothing, so the walk stops at the first question that cannot be
+//! auto-decided (not a two-way door, or nothing silencing applies): the rest are left
+//! unresolved, and no rule is evaluated for them.
+
+use std::cell::OnceCell;
+use std::collections::HashMap;
+
+use askhook_core::classify::Door;
+use askhook_core::family::FAMILY_KEY_PREFIX;
+use askhook_core::policy::{self, Preference, Resolved};
+use askhook_core::question::Question;
+
+use crate::rules::{Matcher, Rule};
+use crate::store::Store;
+
+/// The preference that applies to each question (`None`: none, or not looked at because an
+/// earlier question already makes the call ask the human).
+pub fn for_call(
+    store: &Store,
+    questions: &[Question],
+    doors: &[Door],
+    project: Option<&str>,
+    errors: &mut Vec<String>,
+) -> Vec<Option<Resolved>> {
+    let mut out = vec![None; questions.len()];
+    let mut keys: Vec<String> = questions.iter().map(|q| q.id.clone()).collect();
+    keys.extend(questions.iter().filter_map(family_key));
+    let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
+    let prefs = match store.preferences_for(&keys, project) {
+        Ok(p) => p,
+        Err(e) => {
+            errors.push(format!("reading preferences failed: {e}; asking the human"));
+            return out;
+        }
+    };
+    // Read and matched only for the first question with no preference of its own; one matcher
+    // for the call, so a pattern is compiled at most once.
+    let rules: OnceCell<Vec<Rule>> = OnceCell::new();
+    let mut matcher: Option<Matcher<'_>> = None;
+    for (i, q) in questions.iter().enumerate() {
+        if doors.get(i) != Some(&Door::TwoWay) {
+            break;
+        }
+        let resolved = own(&prefs, q).or_else(|| {
+            let matcher = matcher.get_or_insert_with(|| {
+                Matcher::new(rules.get_or_init(|| load_rules(store, project, errors)))
+            });
+            policy::resolve(None, None, &matcher.matching(q))
+        });
+        let silences = resolved.as_ref().is_some_and(|r| r.preference.silences());
+        out[i] = resolved;
+        if !silences {
+            break;
+        }
+    }
+    if let Some(broken) = matcher.map(|m| m.broken).filter(|b| !b.is_empty()) {
+        errors.push(format!(
+            "rule(s) {} have a pattern that does not compile; they count as always-ask (askhook rule list)",
+            broken.join(", ")
+        ));
+    }
+    out
+}
+
+/// `family:<id>` of a question with a family.
+pub fn family_key(q: &Question) -> Option<String> {
+    q.family.as_ref().map(|f| format!("{FAMILY_KEY_PREFIX}{f}"))
+}
+
+/// The preference set on the question's id, else on its family.
+fn own(prefs: &HashMap<String, Preference>, q: &Question) -> Option<Resolved> {
+    let id = prefs.get(&q.id).copied();
+    let family = family_key(q).and_then(|k| prefs.get(&k).copied());
+    (id.is_some() || family.is_some())
+        .then(|| policy::resolve(id, family, &[]))
+        .flatten()
+}
+
+fn load_rules(store: &Store, project: Option<&str>, errors: &mut Vec<String>) -> Vec<Rule> {
+    store.rules_for(project).unwrap_or_else(|e| {
+        errors.push(format!("reading rules failed: {e}; no rule applies"));
+        Vec::new()
+    })
+}

@@ -1,0 +1,131 @@
+//! The question-family measurement, shared by `tests/it/families.rs` (through the real hook)
+//! and `benches/families.rs` (the report in `docs/families.md`): load a pair corpus
+//! (`tests/corpus/families*.jsonl`, format in `tests/corpus/README.md`), and count how many
+//! same-decision pairs share a family and how many different-decision pairs collide — and of
+//! those, how many a family preference would auto-decide (the second question a two-way door
+//! with a recommendation: the collisions that matter).
+
+#![allow(dead_code)]
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde_json::Value;
+
+/// One pair of questions.
+#[derive(Debug, Clone)]
+pub struct Pair {
+    pub id: String,
+    pub same: bool,
+    pub lang: String,
+    pub category: String,
+    pub a: Value,
+    pub b: Value,
+}
+
+/// What askhook made of one pair.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Verdict {
+    pub family_a: Option<String>,
+    pub family_b: Option<String>,
+    /// `b` is a two-way door with a recognised recommendation: a family preference set on `a`'s
+    /// family would answer it.
+    pub b_decidable: bool,
+}
+
+impl Verdict {
+    pub fn shared(&self) -> bool {
+        self.family_a.is_some() && self.family_a == self.family_b
+    }
+}
+
+/// Every pair of a JSON-lines corpus file.
+pub fn load(path: &Path) -> Vec<Pair> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let v: Value = serde_json::from_str(l).expect("a JSON line");
+            let s = |k: &str| v[k].as_str().unwrap_or("").to_owned();
+            Pair {
+                id: s("id"),
+                same: v["same"].as_bool().expect("same"),
+                lang: s("lang"),
+                category: s("category"),
+                a: v["a"].clone(),
+                b: v["b"].clone(),
+            }
+        })
+        .collect()
+}
+
+/// Counts over a corpus.
+#[derive(Debug, Clone, Default)]
+pub struct Measured {
+    pub same: usize,
+    pub same_shared: usize,
+    pub different: usize,
+    pub collisions: usize,
+    /// Collisions a family preference would auto-decide.
+    pub harmful: Vec<String>,
+    /// Per language: (same, same shared, different, collisions).
+    pub by_lang: BTreeMap<String, (usize, usize, usize, usize)>,
+    /// The same-decision pairs that share a family.
+    pub shared_ids: Vec<String>,
+}
+
+impl Measured {
+    pub fn rate(&self) -> f64 {
+        self.same_shared as f64 / self.same.max(1) as f64
+    }
+}
+
+pub fn measure(pairs: &[Pair], verdicts: &[Verdict]) -> Measured {
+    let mut m = Measured::default();
+    for (p, v) in pairs.iter().zip(verdicts) {
+        let lang = m.by_lang.entry(p.lang.clone()).or_default();
+        if p.same {
+            m.same += 1;
+            lang.0 += 1;
+            if v.shared() {
+                m.same_shared += 1;
+                lang.1 += 1;
+                m.shared_ids.push(p.id.clone());
+            }
+        } else {
+            m.different += 1;
+            lang.2 += 1;
+            if v.shared() {
+                m.collisions += 1;
+                lang.3 += 1;
+                if v.b_decidable {
+                    m.harmful.push(p.id.clone());
+                }
+            }
+        }
+    }
+    m
+}
+
+/// The report's table for one corpus.
+pub fn markdown(name: &str, m: &Measured) -> String {
+    let mut t = format!(
+        "**{name}**: {} of {} same-decision pairs share a family ({:.0} %); {} of {} \
+         different-decision pairs collide, {} of them where a family preference would \
+         auto-decide the other decision.\n\n",
+        m.same_shared,
+        m.same,
+        m.rate() * 100.0,
+        m.collisions,
+        m.different,
+        m.harmful.len()
+    );
+    t.push_str("| language | same-decision pairs | share a family | different-decision pairs | collide |\n");
+    t.push_str("|---|---:|---:|---:|---:|\n");
+    for (lang, (same, shared, different, collide)) in &m.by_lang {
+        t.push_str(&format!(
+            "| {lang} | {same} | {shared} | {different} | {collide} |\n"
+        ));
+    }
+    t
+}

@@ -1,0 +1,103 @@
+//! Question families measured through the real hook on the pair corpora
+//! (`tests/corpus/families.jsonl`, written blind; `families-mechanical.jsonl`, the mechanical
+//! rewordings the fold is built for): every pair's two questions go through `askhook hook`
+//! as PreToolUse, and the families are read back from `askhook log --json`. The same counts,
+//! through the core, make the report in `docs/families.md` (`cargo bench --bench families`).
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use serde_json::{json, Value};
+
+use crate::harness::World;
+
+#[path = "../corpus/families.rs"]
+mod corpus;
+
+use corpus::{Measured, Pair, Verdict};
+
+fn pre_tool_use(world: &World, call: &str, q: &Value) -> Value {
+    json!({
+        "session_id": format!("s-{call}"),
+        "cwd": world.project.to_string_lossy(),
+        "hook_event_name": "PreToolUse",
+        "tool_name": "AskUserQuestion",
+        "tool_use_id": call,
+        "tool_input": {"questions": [q]},
+    })
+}
+
+/// Every pair through the hook, then the verdicts from the log.
+fn measure(file: &str) -> (Vec<Pair>, Measured) {
+    let pairs = corpus::load(
+        &Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/corpus")
+            .join(file),
+    );
+    let world = World::new();
+    for p in &pairs {
+        for (side, q) in [("a", &p.a), ("b", &p.b)] {
+            let out = world.hook_json(pre_tool_use(&world, &format!("{}-{side}", p.id), q));
+            assert!(out.status.success() && out.stdout.is_empty(), "{}", p.id);
+        }
+    }
+    assert!(world.error_lines().is_empty(), "{:?}", world.error_lines());
+    let rows: HashMap<String, Value> = world
+        .log()
+        .into_iter()
+        .map(|r| (r["tool_use_id"].as_str().unwrap().to_owned(), r))
+        .collect();
+    let verdicts: Vec<Verdict> = pairs
+        .iter()
+        .map(|p| {
+            let row = |side: &str| &rows[&format!("{}-{side}", p.id)];
+            let family = |side: &str| row(side)["family"].as_str().map(str::to_owned);
+            Verdict {
+                family_a: family("a"),
+                family_b: family("b"),
+                b_decidable: row("b")["door_type"] == "two-way"
+                    && !row("b")["recommended"].is_null(),
+            }
+        })
+        .collect();
+    let measured = corpus::measure(&pairs, &verdicts);
+    (pairs, measured)
+}
+
+#[test]
+fn no_two_decisions_of_the_blind_corpus_share_a_family_and_the_counts_are_reported() {
+    let (pairs, m) = measure("families.jsonl");
+    assert!(pairs.len() >= 200, "{} pairs", pairs.len());
+    eprintln!("{}", corpus::markdown("families.jsonl", &m));
+    assert!(
+        m.harmful.is_empty(),
+        "a family preference would auto-decide another decision: {:?}",
+        m.harmful
+    );
+    assert_eq!(m.collisions, 0, "different decisions share a family");
+}
+
+#[test]
+fn every_mechanical_rewording_shares_its_family() {
+    let (pairs, m) = measure("families-mechanical.jsonl");
+    assert_eq!(pairs.len(), 151);
+    let missed: Vec<&str> = pairs
+        .iter()
+        .map(|p| p.id.as_str())
+        .filter(|id| !m.shared_ids.iter().any(|s| s == id))
+        .collect();
+    assert!(
+        missed.is_empty(),
+        "mechanical rewordings with another family: {missed:?}"
+    );
+}
+
+/// Issue 13's goal: at least 70 % of the blind corpus's same-decision pairs share a family. Not
+/// met (see `docs/families.md`: its rewordings are paraphrases that share few words, while its
+/// different decisions share most of theirs); the test stays, ignored, so the gap is counted.
+#[test]
+#[ignore = "issue 13's 70 % goal is not met by a lexical fold; see docs/families.md"]
+fn families_join_70_percent_of_the_blind_same_decision_pairs() {
+    let (_, m) = measure("families.jsonl");
+    assert!(m.rate() >= 0.70, "{:.0} %", m.rate() * 100.0);
+}
