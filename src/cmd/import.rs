@@ -131,12 +131,11 @@ pub fn record_of(line: &str, slug: &str, registry: &Registry) -> std::result::Re
     let ts = timestamp(&v).ok_or("no readable ts (expected RFC 3339)")?;
     let question = text(&v, "question_summary").unwrap_or(id).to_owned();
     let auto = text(&v, "source").is_some_and(|s| s.to_ascii_lowercase().contains("auto"));
-    let (door, rule) = if let Some(door) = registry.door(id) {
-        (door, Some("registry".to_owned()))
-    } else {
-        let c = askhook_core::policy::classify_fields(&[question.as_str()]);
-        (c.door, c.rule.map(str::to_owned))
-    };
+    // As in the hook: the registry can only raise what the classifier reads.
+    let (door, rule) = askhook_core::policy::door_of(
+        registry.door(id),
+        &askhook_core::policy::classify_text(&question),
+    );
     let tool_use_id = if let Some(t) = text(&v, "tool_use_id") {
         t.to_owned()
     } else {

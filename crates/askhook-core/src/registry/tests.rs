@@ -70,8 +70,13 @@ fn the_static_tables_agree_with_the_file() {
 fn embedded_one_way_entries_also_read_one_way_to_the_classifier() {
     // The registry and the classifier should agree on the obvious ones: a one-way entry's
     // own description is destructive text.
-    for e in EMBEDDED.iter().filter(|e| e.door == Door::OneWay) {
-        let c = crate::classify::classify(&[e.description]);
+    // gstack's one-way ids are its judgement calls (architecture forks, scope), not
+    // destructive text: only askhook's own entries are held to this.
+    for e in EMBEDDED
+        .iter()
+        .filter(|e| e.door == Door::OneWay && e.origin == "askhook")
+    {
+        let c = crate::classify::classify_text(e.description);
         assert_eq!(c.door, Door::OneWay, "{}: {}", e.id, e.description);
     }
 }
