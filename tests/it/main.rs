@@ -6,6 +6,8 @@
 mod harness;
 
 mod classify;
+mod corpus;
+mod corpus_cases;
 mod doctor;
 mod hook;
 mod install;
