@@ -234,8 +234,11 @@ pub fn list_rows(store: &Store, registry: &Registry) -> Result<Vec<PrefRow>> {
             .or(recorded.as_ref().map(|(_, d)| *d))
             .or(registry.door(&question_id));
         let silences = Preference::parse(&value).is_some_and(Preference::silences);
+        // A gstack split chain is always asked, like a one-way door.
+        let never_fires = door.is_some_and(|d| !d.is_two_way())
+            || askhook_core::registry::is_always_asked(&question_id);
         out.push(PrefRow {
-            inert: silences && door.is_some_and(|d| !d.is_two_way()),
+            inert: silences && never_fires,
             scope: if scope.is_empty() {
                 "global".into()
             } else {

@@ -582,7 +582,8 @@ fn gstack_tree(world: &World) -> std::path::PathBuf {
     std::fs::write(a.join("question-log.jsonl"), log_a.join("\n") + "\n").unwrap();
     std::fs::write(
         a.join("question-preferences.json"),
-        r#"{"enable-cache": "never-ask", "force-push-branch": "never-ask", "weird": "sometimes"}"#,
+        r#"{"enable-cache": "never-ask", "force-push-branch": "never-ask", "weird": "sometimes",
+            "land-and-deploy-merge-confirm": "never-ask", "ship-split-rspec": "ask-only-for-one-way"}"#,
     )
     .unwrap();
     let log_b = [line(
@@ -605,8 +606,12 @@ fn import_gstack_is_idempotent_and_says_why_it_rejects() {
     assert_eq!(first["rejected"], 3);
     assert_eq!(first["preferences_imported"], 1, "{first}");
     assert_eq!(
-        first["preferences_rejected"], 2,
-        "one-way door and unknown value: {first}"
+        first["preferences_inert"], 3,
+        "askhook's and gstack's one-way doors, and a split chain: {first}"
+    );
+    assert_eq!(
+        first["preferences_rejected"], 1,
+        "an unknown value: {first}"
     );
     let reasons: Vec<&str> = first["reasons"]
         .as_array()
@@ -618,7 +623,8 @@ fn import_gstack_is_idempotent_and_says_why_it_rejects() {
         "not JSON",
         "no question_id",
         "no readable ts",
-        "one-way",
+        "imported as inert: a one-way door",
+        "imported as inert: a gstack split-chain question",
         "unknown preference",
     ] {
         assert!(
@@ -653,7 +659,22 @@ fn import_gstack_is_idempotent_and_says_why_it_rejects() {
         .iter()
         .map(|p| p["question_id"].as_str().unwrap())
         .collect();
-    assert_eq!(ids, vec!["enable-cache"]);
+    assert_eq!(
+        ids,
+        vec![
+            "enable-cache",
+            "force-push-branch",
+            "land-and-deploy-merge-confirm",
+            "ship-split-rspec"
+        ]
+    );
+    let inert: Vec<bool> = prefs
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["inert"] == true)
+        .collect();
+    assert_eq!(inert, vec![false, true, true, true], "{prefs}");
     // An explicit folder works too, and a missing one is a usage error.
     let one = world.home.join(".gstack/projects/blog");
     let r = json_of(

@@ -162,6 +162,8 @@ const KINDS: &[(&str, &[&str])] = &[
             "past",
             "edit-only",
             "destination",
+            "soft-after",
+            "meta-after",
         ],
     ),
     ("stopword", &["-"]),
@@ -277,6 +279,8 @@ fn default_window(c: &Concept) -> u8 {
         ("qualifier", "past") => 2,
         ("qualifier", "destination") => 3,
         ("qualifier", "soft") => 1,
+        ("qualifier", "soft-after") => 2,
+        ("qualifier", "meta-after") => 4,
         _ => 0,
     }
 }

@@ -107,15 +107,35 @@ impl<'a> Ctx<'a> {
             }
             let window = u32::from(q.term().window);
             match qualifier(q) {
+                // A preview inside the action's own words is its object (`apply the terraform
+                // plan`), not a preview of it.
                 Some(Qualifier::Preview)
                     if !self.negated[j]
+                        && !(q.start >= h.start && q.end <= h.end)
                         && (q.start.abs_diff(h.end) <= window + 1
                             || h.start.abs_diff(q.end) <= window + 1) =>
                 {
                     return Some("preview")
                 }
-                Some(Qualifier::Soft) if q.end < h.start && h.start - q.end - 1 <= window => {
+                // `soft delete` as one phrase covers the action it qualifies.
+                Some(Qualifier::Soft)
+                    if q.start < h.start && (q.end >= h.start || h.start - q.end - 1 <= window) =>
+                {
                     return Some("reversible")
+                }
+                Some(Qualifier::SoftAfter) if q.start > h.end && q.start - h.end - 1 <= window => {
+                    return Some("reversible")
+                }
+                Some(Qualifier::MetaAfter)
+                    if q.start > h.end
+                        && q.start - h.end - 1 <= window
+                        && !self.clause_hits(i).any(|(_, b)| {
+                            matches!(b.kind(), Kind::Action(_))
+                                && b.start > h.end
+                                && b.end < q.start
+                        }) =>
+                {
+                    return Some("code-talk")
                 }
                 Some(Qualifier::Past) if q.end < h.start && h.start - q.end - 1 <= window => {
                     return Some("already done")
@@ -184,6 +204,16 @@ impl<'a> Ctx<'a> {
         self.hits.iter().enumerate().any(|(j, q)| {
             qualifier(q) == Some(Qualifier::EditOnly) && !self.negated[j] && near(self.field(q))
         })
+    }
+
+    /// Words that are parts of a hyphenated name in code (`acme-dev-old`, `dev-contractor`).
+    fn in_code_name(&self, h: &Hit) -> bool {
+        let t = &self.tokens[h.start as usize];
+        let next_joined = self
+            .tokens
+            .get(h.end as usize + 1)
+            .is_some_and(|n| n.joined && n.field == t.field);
+        t.in_code && (t.joined || next_joined)
     }
 
     /// An object that is a file: taking something out of it is editing it.
@@ -294,7 +324,7 @@ impl Found {
     fn object(&self) -> Option<(Weight, u16)> {
         match named(&self.free) {
             Some((w, c)) if w >= Weight::Danger => Some((w, c)),
-            Some((Weight::Benign, c)) => Some((Weight::Benign, c)),
+            Some((w, c)) if w <= Weight::Benign => Some((w, c)),
             _ => named(&[self.free.as_slice(), self.held.as_slice()].concat()),
         }
     }
@@ -323,8 +353,10 @@ fn gather(
         }
         match h.kind() {
             Kind::Place(Weight::Inert) | Kind::Object(Weight::Inert) => {}
-            Kind::Place(w) if !ctx.is_source(h) => found.places.push((weigh(w), h.concept)),
-            Kind::Place(_) if ctx.follows_cancelled(j) => {}
+            // Where an action that is not happening went, or where something comes from.
+            Kind::Place(_) if ctx.follows_cancelled(j) || ctx.is_source(h) => {}
+            // A name in code (`acme-dev-old`) says nothing safe about where it lives.
+            Kind::Place(Weight::Safe) if ctx.in_code_name(h) => {}
             Kind::Place(w) | Kind::Object(w)
                 if weigh(w) >= Weight::Danger && ctx.is_destination(h) =>
             {
@@ -335,6 +367,7 @@ fn gather(
                     found.free.push((weigh(w), h.concept));
                 }
             }
+            Kind::Place(w) => found.places.push((weigh(w), h.concept)),
             Kind::Object(w) if ctx.contained(h, action) => {
                 found.edits_file |= ctx.is_file(h);
                 found.held.push((weigh(w), h.concept));
@@ -488,7 +521,14 @@ fn decide_action(ctx: &Ctx, i: usize, rule: ActionRule) -> Option<String> {
     }
     match (scope.object, rule) {
         (_, ActionRule::IfPlace) => None,
-        _ if scope.edits_file && rule != ActionRule::Always => None,
+        // Taking something out of a file is editing it, unless the edit would lose work.
+        (object, _)
+            if scope.edits_file
+                && object.is_none_or(|(w, _)| w < Weight::Precious)
+                && !matches!(rule, ActionRule::Always | ActionRule::UnlessDisposable) =>
+        {
+            None
+        }
         (_, ActionRule::UnlessSafe) => (!scope.safe_place).then(|| action.to_owned()),
         (Some((Weight::Precious, _)), ActionRule::Modifies) => None,
         (Some((Weight::Precious, c)), ActionRule::UnlessDisposable) => Some(named(c)),

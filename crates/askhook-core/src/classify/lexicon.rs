@@ -65,6 +65,10 @@ pub enum Qualifier {
     Meta,
     /// `soft`-delete, move to trash: reversible by design.
     Soft,
+    /// The same after the action (`suppression logique`, `als gelöscht markieren`).
+    SoftAfter,
+    /// Talk about code after the action it is about (German: `… löschen implementieren`).
+    MetaAfter,
     /// `in`, `from`, `inside`: what follows is where, not what.
     Container,
     /// `の`, `的`, `의`: what precedes is where, not what.
@@ -208,16 +212,17 @@ pub fn find_hits(tokens: &[Token]) -> Vec<Hit> {
     hits
 }
 
-/// Record a match unless the same concept already matched the same words.
+/// Record a match unless the same concept already matched the same words in the same lexicon
+/// (one per lexicon: a qualifier counts in its own language only).
 fn push(hits: &mut Vec<Hit>, term: u32, start: usize, end: usize) {
     let concept = TERMS[term as usize].concept;
+    let lang = TERMS[term as usize].lang;
     let (start, end) = (start as u32, end as u32);
-    if !hits
-        .iter()
-        .rev()
-        .take(16)
-        .any(|h| h.concept == concept && h.start == start && h.end == end)
-    {
+    let seen =
+        hits.iter().rev().take(24).any(|h| {
+            h.concept == concept && h.start == start && h.end == end && h.term().lang == lang
+        });
+    if !seen {
         hits.push(Hit {
             concept,
             term,

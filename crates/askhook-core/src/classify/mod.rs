@@ -183,9 +183,11 @@ fn classify_fields(fields: &[(Role, &str)]) -> Verdict {
     if total > MAX_TEXT_BYTES {
         return unknown(&roles, TOO_LONG, Lang::Unclear);
     }
-    let (tokens, hits, letters) = read(fields);
+    let (mut tokens, hits, letters) = read(fields);
     let (all, field_langs, unreadable) = languages(&tokens, &hits, &letters);
     let language = all.decide();
+    let hits = own_language_qualifiers(hits, &tokens, &field_langs, language);
+    clauses(&mut tokens, &hits);
     let fenced: u32 = letters.iter().map(|l| l.fenced_code).sum();
 
     let ctx = engine::Ctx::new(&tokens, &hits, &roles);
@@ -196,6 +198,11 @@ fn classify_fields(fields: &[(Role, &str)]) -> Verdict {
         evidence.push(reason("code-block"));
     } else if all.words >= 6 && all.known * 5 < all.words {
         evidence.push(reason("unreadable"));
+    } else if evidence.is_empty() && language.code() != "en" && names_danger_without_action(&hits) {
+        // Outside English the lexicons know fewer verbs: a question that names something
+        // dangerous (production, customers, money) and no action the lexicon knows may be
+        // asking to do something to it in words it cannot read.
+        evidence.push(reason("danger-without-a-known-action"));
     }
     let door = if evidence.iter().any(|e| e.door == Door::OneWay) {
         Door::OneWay
@@ -218,7 +225,7 @@ fn classify_fields(fields: &[(Role, &str)]) -> Verdict {
     }
 }
 
-/// Every field's tokens, the lexicon terms found in them, and its letters; clauses numbered.
+/// Every field's tokens, the lexicon terms found in them, and its letters.
 fn read(fields: &[(Role, &str)]) -> (Vec<text::Token>, Vec<lexicon::Hit>, Vec<text::Letters>) {
     let mut tokens = Vec::new();
     let mut letters = Vec::new();
@@ -233,14 +240,56 @@ fn read(fields: &[(Role, &str)]) -> (Vec<text::Token>, Vec<lexicon::Hit>, Vec<te
         letters.push(l);
     }
     let hits = lexicon::find_hits(&tokens);
+    (tokens, hits, letters)
+}
+
+/// Number the clauses: at punctuation, and at each `then`-like word.
+fn clauses(tokens: &mut [text::Token], hits: &[lexicon::Hit]) {
     let mut breaks = vec![false; tokens.len()];
-    for h in &hits {
+    for h in hits {
         if h.kind() == lexicon::Kind::Qualifier(lexicon::Qualifier::Break) {
             breaks[h.start as usize] = true;
         }
     }
-    text::assign_clauses(&mut tokens, &breaks);
-    (tokens, hits, letters)
+    text::assign_clauses(tokens, &breaks);
+}
+
+/// Function words mean something in their own language only: English `was` is the past,
+/// German `was` is "what". A qualifier from another language's lexicon is dropped where the
+/// field's own language (or the question's, for a field too short to tell) has a word of its
+/// own for the same token; loanwords (`soft delete` in a Spanish question) still count, and
+/// `tech` terms apply everywhere.
+fn own_language_qualifiers(
+    hits: Vec<lexicon::Hit>,
+    tokens: &[text::Token],
+    field_langs: &[&'static str],
+    question: Lang,
+) -> Vec<lexicon::Hit> {
+    let lang_of = |h: &lexicon::Hit| lexicon::LEXICON_LANGS[h.term().lang as usize];
+    let field_lang = |h: &lexicon::Hit| {
+        let field = usize::from(tokens[h.start as usize].field);
+        match field_langs.get(field).copied() {
+            Some(code) if lexicon::LEXICON_LANGS.contains(&code) => code,
+            _ => question.code(),
+        }
+    };
+    let same = |a: &str, b: &str| a == b || matches!((a, b), ("zh" | "ja", "zh" | "ja"));
+    let keep: Vec<bool> = hits
+        .iter()
+        .map(|h| {
+            let (term_lang, lang) = (lang_of(h), field_lang(h));
+            !matches!(h.kind(), lexicon::Kind::Qualifier(_))
+                || term_lang == "tech"
+                || same(term_lang, lang)
+                || !hits
+                    .iter()
+                    .any(|o| o.start == h.start && same(lang_of(o), lang))
+        })
+        .collect();
+    hits.into_iter()
+        .zip(keep)
+        .filter_map(|(h, k)| k.then_some(h))
+        .collect()
 }
 
 /// The votes of the whole question, each field's language, and the first language that cannot
@@ -277,6 +326,18 @@ fn languages(
         unreadable.get_or_insert(lang);
     }
     (all, field_langs, unreadable)
+}
+
+/// Whether the hits name something a question would reach (production, the public, every
+/// device, people, money) and no action at all.
+fn names_danger_without_action(hits: &[lexicon::Hit]) -> bool {
+    use lexicon::{concept, Kind, Weight};
+    let reaching = hits.iter().any(|h| match h.kind() {
+        Kind::Place(w) => w >= Weight::Danger,
+        Kind::Object(_) => matches!(concept(h.concept).name, "people" | "money"),
+        _ => false,
+    });
+    reaching && !hits.iter().any(|h| matches!(h.kind(), Kind::Action(_)))
 }
 
 fn reason(rule: &str) -> Evidence {

@@ -529,7 +529,9 @@ impl Tokenizer<'_> {
             )
             && !(self.chars[end - 1].1 == ')' && end - from >= 2 && self.chars[end - 2].1 == '(')
         {
-            if matches!(self.chars[end - 1].1, '.' | ',') {
+            // A colon ends a clause in prose (`Note: this deletes …`), not in code (`a: *`).
+            let colon = self.chars[end - 1].1 == ':' && !self.in_code && !self.fenced;
+            if matches!(self.chars[end - 1].1, '.' | ',') || colon {
                 ends_clause = true;
             }
             if self.chars[end - 1].1 == '*' && end - 1 == from {
