@@ -110,8 +110,7 @@ impl<'a> Ctx<'a> {
                 // A preview inside the action's own words is its object (`apply the terraform
                 // plan`), not a preview of it.
                 Some(Qualifier::Preview)
-                    if !self.negated[j]
-                        && !(q.start >= h.start && q.end <= h.end)
+                    if !(self.negated[j] || q.start >= h.start && q.end <= h.end)
                         && (q.start.abs_diff(h.end) <= window + 1
                             || h.start.abs_diff(q.end) <= window + 1) =>
                 {
