@@ -596,6 +596,33 @@ fn gstack_tree(world: &World) -> std::path::PathBuf {
     root
 }
 
+/// Silencing gstack preferences on one-way ids and split chains are kept, marked inert.
+fn assert_gstack_preferences_kept_and_inert(world: &World) {
+    let prefs = json_of(world, &["pref", "list", "--json"]);
+    let ids: Vec<&str> = prefs
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["question_id"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        ids,
+        vec![
+            "enable-cache",
+            "force-push-branch",
+            "land-and-deploy-merge-confirm",
+            "ship-split-rspec"
+        ]
+    );
+    let inert: Vec<bool> = prefs
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["inert"] == true)
+        .collect();
+    assert_eq!(inert, vec![false, true, true, true], "{prefs}");
+}
+
 #[test]
 fn import_gstack_is_idempotent_and_says_why_it_rejects() {
     let world = World::new();
@@ -652,29 +679,7 @@ fn import_gstack_is_idempotent_and_says_why_it_rejects() {
             .collect::<Vec<_>>(),
         vec![0, 1]
     );
-    let prefs = json_of(&world, &["pref", "list", "--json"]);
-    let ids: Vec<&str> = prefs
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["question_id"].as_str().unwrap())
-        .collect();
-    assert_eq!(
-        ids,
-        vec![
-            "enable-cache",
-            "force-push-branch",
-            "land-and-deploy-merge-confirm",
-            "ship-split-rspec"
-        ]
-    );
-    let inert: Vec<bool> = prefs
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["inert"] == true)
-        .collect();
-    assert_eq!(inert, vec![false, true, true, true], "{prefs}");
+    assert_gstack_preferences_kept_and_inert(&world);
     // An explicit folder works too, and a missing one is a usage error.
     let one = world.home.join(".gstack/projects/blog");
     let r = json_of(
