@@ -113,7 +113,7 @@ fn classify_reads_what_the_hook_reads() {
         &world
             .run(&[
                 "classify",
-                "Vuoi eliminare il vecchio database di produzione?",
+                "Vuoi che aggiorni la documentazione del progetto?",
                 "--json",
             ])
             .success(),
@@ -123,6 +123,18 @@ fn classify_reads_what_the_hook_reads() {
         (Some("unknown"), Some("unknown-language:it")),
         "{v}"
     );
+    // Destructive words it recognises from a neighbouring language make it one-way.
+    let v = json_of(
+        &world
+            .run(&[
+                "classify",
+                "Vuoi eliminare il vecchio database di produzione?",
+                "--json",
+            ])
+            .success(),
+    );
+    assert_eq!(v["door_type"], "one-way", "{v}");
+    assert_eq!(v["language"], "it", "{v}");
 }
 
 #[test]

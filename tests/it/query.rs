@@ -724,7 +724,7 @@ fn suggest_offers_followed_two_way_questions_but_never_one_way_ones() {
     for n in 0..5 {
         for (name, text) in [
             ("two", "Should we enable the cache? <askhook-qid:demo-q>"),
-            ("one", "Delete the build folder? <askhook-qid:wipe-build>"),
+            ("one", "Delete the uploads folder? <askhook-qid:wipe-build>"),
         ] {
             let tool_use_id = format!("toolu_{name}_{n}");
             let mut pre = payload("marker--01-PreToolUse");

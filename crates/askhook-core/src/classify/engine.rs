@@ -24,6 +24,12 @@ pub struct Ctx<'a> {
     pub hits: &'a [Hit],
     pub roles: &'a [Role],
     negated: Vec<bool>,
+    /// For each hit: why it does not count ([`Ctx::cancelled`], computed once).
+    cancelled: Vec<Option<&'static str>>,
+    /// For each hit: a place after a cancelled action or after `with` (see [`gather`]), and
+    /// a place or object after `to` (computed once: every action's scope reads them).
+    set_aside_place: Vec<bool>,
+    destination: Vec<bool>,
     /// For each hit, the range of hits in its clause (hits are in token order, so a clause's
     /// hits are contiguous): every qualifier's scope is inside a clause.
     clause_of: Vec<std::ops::Range<usize>>,
@@ -50,9 +56,17 @@ impl<'a> Ctx<'a> {
             hits,
             roles,
             negated: vec![false; hits.len()],
+            cancelled: Vec::new(),
+            set_aside_place: Vec::new(),
+            destination: Vec::new(),
             clause_of,
         };
         ctx.negated = (0..hits.len()).map(|i| ctx.is_negated(i)).collect();
+        ctx.cancelled = (0..hits.len()).map(|i| ctx.find_cancelled(i)).collect();
+        ctx.set_aside_place = (0..hits.len())
+            .map(|j| ctx.follows_cancelled(j) || ctx.is_source(&hits[j]))
+            .collect();
+        ctx.destination = hits.iter().map(|h| ctx.is_destination(h)).collect();
         ctx
     }
 
@@ -85,11 +99,21 @@ impl<'a> Ctx<'a> {
         {
             return false;
         }
+        // A comma inside the clause (a list) is as far as a negation reaches.
+        let unbroken = |from: u32, to: u32| {
+            !self.tokens[from as usize + 1..=to as usize]
+                .iter()
+                .any(|t| t.boundary)
+        };
         self.clause_hits(i).any(|(_, n)| {
             let window = u32::from(n.term().window);
             match qualifier(n) {
-                Some(Qualifier::Negate) => n.end < h.start && h.start - n.end - 1 <= window,
-                Some(Qualifier::NegateAfter) => n.start > h.end && n.start - h.end - 1 <= window,
+                Some(Qualifier::Negate) => {
+                    n.end < h.start && h.start - n.end - 1 <= window && unbroken(n.end, h.start)
+                }
+                Some(Qualifier::NegateAfter) => {
+                    n.start > h.end && n.start - h.end - 1 <= window && unbroken(h.end, n.start)
+                }
                 _ => false,
             }
         })
@@ -97,6 +121,10 @@ impl<'a> Ctx<'a> {
 
     /// Why an action or effect does not count, if it doesn't.
     fn cancelled(&self, i: usize) -> Option<&'static str> {
+        self.cancelled[i]
+    }
+
+    fn find_cancelled(&self, i: usize) -> Option<&'static str> {
         let h = &self.hits[i];
         if self.negated[i] {
             return Some("negated");
@@ -353,11 +381,12 @@ fn gather(
         match h.kind() {
             Kind::Place(Weight::Inert) | Kind::Object(Weight::Inert) => {}
             // Where an action that is not happening went, or where something comes from.
-            Kind::Place(_) if ctx.follows_cancelled(j) || ctx.is_source(h) => {}
-            // A name in code (`acme-dev-old`) says nothing safe about where it lives.
-            Kind::Place(Weight::Safe) if ctx.in_code_name(h) => {}
+            Kind::Place(_) if ctx.set_aside_place[j] => {}
+            // A name in code (`acme-dev-old`, `experiment-ml`) says nothing safe about where
+            // it lives or what it holds.
+            Kind::Place(w) | Kind::Object(w) if w <= Weight::Safe && ctx.in_code_name(h) => {}
             Kind::Place(w) | Kind::Object(w)
-                if weigh(w) >= Weight::Danger && ctx.is_destination(h) =>
+                if weigh(w) >= Weight::Danger && ctx.destination[j] =>
             {
                 found.danger_target = true;
                 if matches!(h.kind(), Kind::Place(_)) {
@@ -416,7 +445,9 @@ fn scope_of(ctx: &Ctx, action_index: usize, destructive: bool) -> Scope {
     let danger_target = found[..2].iter().any(|f| f.danger_target);
     // An action of the question itself that names nothing weighty happens wherever the chosen
     // option says: a dangerous place in any option counts for it.
-    let vague = matches!(object, None | Some((Weight::Neutral, _)));
+    // (What the action's own clause names decides: `The build finished. Where do I deploy?`
+    // deploys to whichever place is chosen, whatever the other sentence names.)
+    let vague = matches!(found[0].object(), None | Some((Weight::Neutral, _)));
     let options = (asked && vague)
         .then(|| &found[4])
         .filter(|f| f.places.iter().any(|(w, _)| *w >= Weight::Danger));
@@ -530,6 +561,8 @@ fn decide_action(ctx: &Ctx, i: usize, rule: ActionRule) -> Option<String> {
         }
         (_, ActionRule::UnlessSafe) => (!scope.safe_place).then(|| action.to_owned()),
         (Some((Weight::Precious, _)), ActionRule::Modifies) => None,
+        // Rewriting commits that never left this machine keeps them in the reflog.
+        (Some((Weight::Precious, _)), _) if action == "history-rewrite" && scope.safe_place => None,
         (Some((Weight::Precious, c)), ActionRule::UnlessDisposable) => Some(named(c)),
         (Some((Weight::Precious, c)), _) => Some(named(c)),
         (_, ActionRule::Always) => Some(action.to_owned()),

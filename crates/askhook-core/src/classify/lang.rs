@@ -173,10 +173,13 @@ impl Votes {
                 Lang::Covered("zh")
             };
         }
-        let covered_sum: f32 = self.covered.iter().map(|(_, w)| w).sum();
+        // An uncovered language only has to beat the likeliest covered one: reading it as a
+        // covered language would miss the verbs that language's lexicon does not know, while
+        // reading a covered question as uncovered only asks the human.
+        let covered_best = best(&self.covered).map_or(0.0, |(_, w)| w);
         let uncovered = best(&self.uncovered);
         if let Some((code, w)) = uncovered {
-            if w > covered_sum && (w >= 1.5 || (w >= 1.0 && self.words <= 3)) {
+            if w > covered_best && (w >= 1.5 || (w >= 1.0 && self.words <= 3)) {
                 return Lang::Uncovered(code);
             }
         }

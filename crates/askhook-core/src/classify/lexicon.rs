@@ -75,6 +75,9 @@ pub enum Qualifier {
     ContainerAfter,
     /// `then`, `afterwards`: a new clause starts.
     Break,
+    /// `and`, `as well as`, a comma: a new clause only when a new action follows, so a list of
+    /// objects stays with its verb (`delete the cache, the logs and the users table`).
+    Join,
     /// `with`, `using`: the place after it is where something comes from.
     Source,
     /// `was`, `already`: the action after it has happened; nothing is proposed.

@@ -187,6 +187,11 @@ fn classify_fields(fields: &[(Role, &str)]) -> Verdict {
     let (all, field_langs, unreadable) = languages(&tokens, &hits, &letters);
     let language = all.decide();
     let hits = own_language_qualifiers(hits, &tokens, &field_langs, language);
+    // Stopwords only told the language; the engine weighs the rest.
+    let hits: Vec<lexicon::Hit> = hits
+        .into_iter()
+        .filter(|h| h.kind() != lexicon::Kind::Stopword)
+        .collect();
     clauses(&mut tokens, &hits);
     let fenced: u32 = letters.iter().map(|l| l.fenced_code).sum();
 
@@ -245,13 +250,33 @@ fn read(fields: &[(Role, &str)]) -> (Vec<text::Token>, Vec<lexicon::Hit>, Vec<te
 
 /// Number the clauses: at punctuation, and at each `then`-like word.
 fn clauses(tokens: &mut [text::Token], hits: &[lexicon::Hit]) {
-    let mut breaks = vec![false; tokens.len()];
+    use lexicon::{Kind, Qualifier};
+    let mut breaks = vec![text::Break::None; tokens.len()];
+    let mut actions = vec![false; tokens.len()];
+    let mut places = vec![false; tokens.len()];
     for h in hits {
-        if h.kind() == lexicon::Kind::Qualifier(lexicon::Qualifier::Break) {
-            breaks[h.start as usize] = true;
+        let i = h.start as usize;
+        match h.kind() {
+            Kind::Qualifier(Qualifier::Break) => breaks[i] = text::Break::Hard,
+            Kind::Qualifier(Qualifier::Join) if breaks[i] == text::Break::None => {
+                breaks[i] = text::Break::Join;
+            }
+            Kind::Qualifier(Qualifier::Container | Qualifier::Source | Qualifier::Destination) => {
+                places[i] = true;
+            }
+            Kind::Action(_) => actions[i] = true,
+            _ => {}
         }
     }
-    text::assign_clauses(tokens, &breaks);
+    // `… from the keyserver and from the file`: a second place of its own is a new clause.
+    for h in hits {
+        if h.kind() == Kind::Qualifier(Qualifier::Join)
+            && places.get(h.end as usize + 1) == Some(&true)
+        {
+            breaks[h.start as usize] = text::Break::Hard;
+        }
+    }
+    text::assign_clauses(tokens, &breaks, &actions);
 }
 
 /// Function words mean something in their own language only: English `was` is the past,
@@ -274,6 +299,18 @@ fn own_language_qualifiers(
         }
     };
     let same = |a: &str, b: &str| a == b || matches!((a, b), ("zh" | "ja", "zh" | "ja"));
+    // Which lexicons have a word at each token (one bit per lexicon language).
+    let mut langs_at = vec![0u64; tokens.len()];
+    for h in &hits {
+        langs_at[h.start as usize] |= 1 << h.term().lang;
+    }
+    let has_own_word = |h: &lexicon::Hit, lang: &str| {
+        let bits = langs_at[h.start as usize];
+        lexicon::LEXICON_LANGS
+            .iter()
+            .enumerate()
+            .any(|(i, l)| bits & (1 << i) != 0 && same(l, lang))
+    };
     let keep: Vec<bool> = hits
         .iter()
         .map(|h| {
@@ -281,9 +318,7 @@ fn own_language_qualifiers(
             !matches!(h.kind(), lexicon::Kind::Qualifier(_))
                 || term_lang == "tech"
                 || same(term_lang, lang)
-                || !hits
-                    .iter()
-                    .any(|o| o.start == h.start && same(lang_of(o), lang))
+                || !has_own_word(h, lang)
         })
         .collect();
     hits.into_iter()
@@ -331,13 +366,30 @@ fn languages(
 /// Whether the hits name something a question would reach (production, the public, every
 /// device, people, money) and no action at all.
 fn names_danger_without_action(hits: &[lexicon::Hit]) -> bool {
-    use lexicon::{concept, Kind, Weight};
+    use lexicon::{concept, Kind, Qualifier, Weight};
     let reaching = hits.iter().any(|h| match h.kind() {
         Kind::Place(w) => w >= Weight::Danger,
         Kind::Object(_) => matches!(concept(h.concept).name, "people" | "money"),
         _ => false,
     });
-    reaching && !hits.iter().any(|h| matches!(h.kind(), Kind::Action(_)))
+    // What the question is about is plainly elsewhere: it keeps clear of the dangerous thing
+    // (`without touching prod`), only previews, talks about code, or works on something local,
+    // regenerable or code.
+    let elsewhere = hits.iter().any(|h| match h.kind() {
+        Kind::Qualifier(q) => matches!(
+            q,
+            Qualifier::Negate
+                | Qualifier::NegateAfter
+                | Qualifier::Preview
+                | Qualifier::Meta
+                | Qualifier::MetaAfter
+                | Qualifier::EditOnly
+        ),
+        Kind::Place(w) => w <= Weight::Safe,
+        Kind::Object(w) => w <= Weight::Benign,
+        _ => false,
+    });
+    reaching && !elsewhere && !hits.iter().any(|h| matches!(h.kind(), Kind::Action(_)))
 }
 
 fn reason(rule: &str) -> Evidence {

@@ -79,6 +79,60 @@ fn every_language_has_examples_on_both_sides() {
     }
 }
 
+fn door(question: &str) -> Door {
+    classify(&QuestionText {
+        question,
+        header: "",
+        options: &[],
+    })
+    .door
+}
+
+#[test]
+fn a_list_of_objects_stays_with_its_verb() {
+    // A comma, `、` or `and` ends the clause only when a new action follows.
+    for q in [
+        "Delete the cache and the database?",
+        "Delete the build cache, the logs and the users table?",
+        "删除缓存、日志和用户表？",
+        "キャッシュ、ログ、ユーザーテーブルを削除しますか？",
+        "¿Borro la caché, la tabla de usuarios y los logs?",
+        "Apago o cache, os logs e a tabela de usuários?",
+        "Lösche ich den Cache, die Logs und die Benutzertabelle?",
+        "Je supprime le cache, les logs et la table des utilisateurs ?",
+        "Удалить кэш, логи и таблицу пользователей?",
+    ] {
+        assert_eq!(door(q), Door::OneWay, "{q}");
+    }
+    for q in [
+        "Back up the database and clear the build cache?",
+        "Remove the unused import, then run the tests?",
+        "Clear the cache, rebuild, and restart the dev server?",
+    ] {
+        assert_eq!(door(q), Door::TwoWay, "{q}");
+    }
+}
+
+#[test]
+fn a_sentence_ends_after_code() {
+    let q = "Ran it with `--dry-run`. Now run it against the production database?";
+    assert_eq!(door(q), Door::OneWay);
+}
+
+#[test]
+fn a_language_without_a_lexicon_is_never_read_two_way_when_it_destroys() {
+    for q in [
+        "Vuoi eliminare il database di produzione?",
+        "Cancello la tabella degli utenti in produzione?",
+        "Verwijder ik de productiedatabase?",
+        "Czy mam usunąć bazę danych produkcyjną?",
+        "Üretim veritabanını silmemi ister misin?",
+        "Видалити базу даних на продакшені?",
+    ] {
+        assert_ne!(door(q), Door::TwoWay, "{q}");
+    }
+}
+
 #[test]
 fn verdicts_say_why() {
     let v = classify(&QuestionText {
@@ -97,7 +151,7 @@ fn verdicts_say_why() {
     );
 
     let v = classify(&QuestionText {
-        question: "Vuoi eliminare il database di produzione?",
+        question: "Vuoi che aggiorni la documentazione del progetto?",
         header: "",
         options: &[],
     });
@@ -153,7 +207,11 @@ proptest! {
         let flipped: String = text
             .chars()
             .enumerate()
-            .map(|(i, c)| if mask >> (i % 64) & 1 == 1 { c.to_uppercase().next().unwrap_or(c) } else { c })
+            .flat_map(|(i, c)| {
+                // Whole uppercase forms: `ß` is `SS`, not `S`.
+                let upper: Vec<char> = if mask >> (i % 64) & 1 == 1 { c.to_uppercase().collect() } else { vec![c] };
+                upper
+            })
             .collect();
         prop_assert_ne!(classify_example(&flipped).door, Door::TwoWay, "{:?}", flipped);
     }

@@ -66,6 +66,9 @@ pub struct Token {
     pub clause: u16,
     /// A clause boundary comes right before this token.
     pub boundary: bool,
+    /// That boundary is only a list separator (a comma, `、`): it ends the clause only when a
+    /// new action follows (see [`assign_clauses`]).
+    pub soft: bool,
     /// Byte range in the field's text (for showing evidence).
     pub start: u32,
     pub end: u32,
@@ -300,12 +303,15 @@ pub fn tokenize(text: &str, field: u16, out: &mut Vec<Token>, letters: &mut Lett
         out,
         letters,
         boundary: true,
+        soft: false,
         in_code: false,
         fenced: false,
     };
     t.run();
 }
 
+// A tokenizer's state is a handful of independent switches.
+#[allow(clippy::struct_excessive_bools)]
 struct Tokenizer<'a> {
     chars: &'a [(u32, char)],
     text_len: u32,
@@ -313,8 +319,15 @@ struct Tokenizer<'a> {
     out: &'a mut Vec<Token>,
     letters: &'a mut Letters,
     boundary: bool,
+    /// The pending boundary is only a list separator.
+    soft: bool,
     in_code: bool,
     fenced: bool,
+}
+
+/// Commas that separate the items of a list as well as clauses (`，` `、` `､`).
+fn is_list_separator(c: char) -> bool {
+    matches!(c, '、' | '，' | '､' | '﹐' | '﹑')
 }
 
 /// Punctuation that ends a clause wherever it stands.
@@ -327,8 +340,6 @@ fn is_hard_boundary(c: char) -> bool {
             | '！'
             | '？'
             | '；'
-            | '、'
-            | '，'
             | '：'
             | '（'
             | '）'
@@ -365,7 +376,7 @@ impl Tokenizer<'_> {
                 }
                 if run >= 3 {
                     self.fenced = !self.fenced;
-                    self.boundary = true;
+                    self.hard_break();
                 } else {
                     self.in_code = !self.in_code;
                 }
@@ -374,7 +385,7 @@ impl Tokenizer<'_> {
             }
             match class(c) {
                 Class::Newline => {
-                    self.boundary = true;
+                    self.hard_break();
                     i += 1;
                 }
                 Class::Space => {
@@ -386,8 +397,12 @@ impl Tokenizer<'_> {
                 Class::Letter(Script::Other(name)) => {
                     i = self.foreign_run(i, name);
                 }
+                _ if is_list_separator(c) => {
+                    self.soft_break();
+                    i += 1;
+                }
                 _ if is_hard_boundary(c) => {
-                    self.boundary = true;
+                    self.hard_break();
                     i += 1;
                 }
                 _ => {
@@ -408,6 +423,7 @@ impl Tokenizer<'_> {
             script,
             field: self.field,
             clause: 0,
+            soft: std::mem::take(&mut self.soft) && self.boundary,
             boundary: std::mem::take(&mut self.boundary),
             start: self.offset(from),
             end: self.offset(to),
@@ -507,9 +523,11 @@ impl Tokenizer<'_> {
             .map(|&(_, c)| c)
             .eq(std::iter::once('*'));
         let dot = raw.len() == 1 && raw[0].1 == '.';
+        // A path stands apart: `git add .`, not the end of `… \`--dry-run\`.` or `…없습니다.`.
+        let spaced = from > 0 && self.chars[from - 1].1 == ' ';
         let lone_dot = dot
             && !self.out.is_empty()
-            && (self.chars.get(to).is_some_and(|&(_, c)| c == ' ')
+            && (spaced && self.chars.get(to).is_some_and(|&(_, c)| c == ' ')
                 || self
                     .out
                     .last()
@@ -522,6 +540,7 @@ impl Tokenizer<'_> {
         // Trailing sentence punctuation ends a clause: `data.` `it,` `now:`.
         let mut end = to;
         let mut ends_clause = false;
+        let mut ends_sentence = false;
         while end > from
             && matches!(
                 self.chars[end - 1].1,
@@ -533,6 +552,7 @@ impl Tokenizer<'_> {
             let colon = self.chars[end - 1].1 == ':' && !self.in_code && !self.fenced;
             if matches!(self.chars[end - 1].1, '.' | ',') || colon {
                 ends_clause = true;
+                ends_sentence |= self.chars[end - 1].1 != ',';
             }
             if self.chars[end - 1].1 == '*' && end - 1 == from {
                 break;
@@ -542,10 +562,26 @@ impl Tokenizer<'_> {
         if end > from {
             self.piece(from, end);
         }
-        if ends_clause {
-            self.boundary = true;
+        if ends_sentence {
+            self.hard_break();
+        } else if ends_clause {
+            self.soft_break();
         }
         to
+    }
+
+    /// A boundary that ends the clause whatever follows.
+    fn hard_break(&mut self) {
+        self.boundary = true;
+        self.soft = false;
+    }
+
+    /// A list separator: a boundary unless a harder one is already pending.
+    fn soft_break(&mut self) {
+        if !self.boundary {
+            self.soft = true;
+        }
+        self.boundary = true;
     }
 
     /// One piece: flag, symbol, number, path, or words.
@@ -588,7 +624,7 @@ impl Tokenizer<'_> {
     fn symbol(&mut self, s: &str, from: usize, to: usize) -> bool {
         let key = match s {
             "&&" | "||" | ";" | "=>" | "->" | "-->" | "-" | "—" => {
-                self.boundary = true;
+                self.hard_break();
                 return true;
             }
             "*" | "\"*\"" | "'*'" => "*",
@@ -659,8 +695,15 @@ impl Tokenizer<'_> {
                 .chars()
                 .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.'))
         {
-            // Dotfiles and dot-folders: `.env`, `.next`, `.git`.
-            (fold_key(s), Kind::Path)
+            // Dotfiles and dot-folders: `.env`, `.next`, `.git`. `.env.production` and
+            // `.env.local` are dotenv files like `.env` (its templates, `.env.example`, hold
+            // no secrets).
+            let key = fold_key(s);
+            if dotenv_variant(&key[1..]) {
+                (".env".to_owned(), Kind::Path)
+            } else {
+                (key, Kind::Path)
+            }
         } else {
             return false;
         };
@@ -792,8 +835,11 @@ impl Tokenizer<'_> {
             fold_char_into(c, &mut key);
         }
         // An identifier names more than an action: `deleteUser` is a name, `delEte` or
-        // `DecommissION` an action written oddly.
-        let camel = is_camel_case(word.iter().map(|&(_, c)| c))
+        // `DecommissION` an action written oddly. Identifiers are written in Latin letters: a
+        // Cyrillic `табЛицу` is a word in odd case.
+        let camel = script == Script::Latin
+            && is_camel_case(word.iter().map(|&(_, c)| c))
+            && camel_parts_known(word)
             && !lexicon::is_exact_word(&key)
             && lexicon::action_stem_len(&key) * 5 < key.len() * 4;
         let snake = word.iter().any(|&(_, c)| c == '_');
@@ -828,6 +874,21 @@ fn money(s: &str) -> Option<String> {
     Some(format!("{sign}{digits}"))
 }
 
+/// An identifier is made of words: `deleteUser` has a part the lexicons know; `upgRaden` (a
+/// word in odd case) has none.
+fn camel_parts_known(word: &[(u32, char)]) -> bool {
+    let mut part = String::new();
+    let mut known = false;
+    for (i, &(_, c)) in word.iter().enumerate() {
+        if c.is_uppercase() && i > 0 {
+            known |= lexicon::is_exact_word(&part);
+            part.clear();
+        }
+        part.extend(c.to_lowercase());
+    }
+    known || lexicon::is_exact_word(&part)
+}
+
 /// `deleteUser`, `DropTable`, `purgeCache`… but not `DrOpPiNg`, `dRoP` or `getHTTP`: two parts
 /// or more, each of three letters or more, every part after the first a capital followed by
 /// lowercase letters only.
@@ -848,6 +909,18 @@ fn is_camel_case(word: impl Iterator<Item = char>) -> bool {
         }
     }
     parts.len() >= 2 && parts.iter().all(|&(n, lower)| n >= 3 && lower)
+}
+
+/// `env.production`, `env.local` (after the dot): a real dotenv file, not a template.
+fn dotenv_variant(key: &str) -> bool {
+    key.strip_prefix("env.").is_some_and(|rest| {
+        !rest.is_empty()
+            && !rest.contains(['.', '/'])
+            && !matches!(
+                rest,
+                "example" | "sample" | "template" | "dist" | "defaults"
+            )
+    })
 }
 
 fn is_number_like(s: &str) -> bool {
@@ -873,16 +946,41 @@ fn looks_like_file(key: &str) -> bool {
 }
 
 /// Number the clauses of every field: a new clause at each boundary and at each `break` word.
-pub fn assign_clauses(tokens: &mut [Token], breaks: &[bool]) {
+/// What a lexicon word does to the clause it stands in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Break {
+    None,
+    /// `then`, `afterwards`: a new clause.
+    Hard,
+    /// `and`, `as well as`: a new clause only when a new action follows.
+    Join,
+}
+
+pub fn assign_clauses(tokens: &mut [Token], breaks: &[Break], actions: &[bool]) {
+    let is_break =
+        |i: usize, t: &Token| t.boundary || breaks.get(i).is_some_and(|b| *b != Break::None);
     let mut clause = 0u16;
     let mut field = u16::MAX;
-    for (i, t) in tokens.iter_mut().enumerate() {
+    for i in 0..tokens.len() {
+        let t = &tokens[i];
         if t.field != field {
             field = t.field;
             clause = 0;
-        } else if t.boundary || breaks.get(i).copied().unwrap_or(false) {
-            clause = clause.saturating_add(1);
+        } else if is_break(i, t) {
+            let hard = breaks.get(i) == Some(&Break::Hard) || (t.boundary && !t.soft);
+            // A list separator or `and` ends the clause only when a new action follows before
+            // the next boundary: `delete the cache, the logs and the users table` is one.
+            let acts = || {
+                (i..tokens.len())
+                    .take_while(|&j| {
+                        j == i || (tokens[j].field == field && !is_break(j, &tokens[j]))
+                    })
+                    .any(|j| actions.get(j).copied().unwrap_or(false))
+            };
+            if hard || acts() {
+                clause = clause.saturating_add(1);
+            }
         }
-        t.clause = clause;
+        tokens[i].clause = clause;
     }
 }
