@@ -195,7 +195,7 @@ pub enum Command {
     /// Paths, schema version, row counts, install state and a hook self-test.
     Doctor(DoctorArgs),
 
-    /// Classify a question as a one-way or two-way door, and say which rule matched.
+    /// Classify a question as a one-way, two-way or unknown door, and say why.
     Classify(ClassifyArgs),
 
     /// The question registry: known recurring questions and their door types.
@@ -758,14 +758,28 @@ pub struct DoctorArgs {
 
 #[derive(Debug, Clone, Args)]
 pub struct ClassifyArgs {
-    /// The question text.
-    pub text: String,
+    /// The question text (or use --payload).
+    #[arg(required_unless_present = "payload", allow_hyphen_values = true)]
+    pub text: Option<String>,
 
-    /// An option label (repeatable).
-    #[arg(long = "option", value_name = "LABEL")]
+    /// The question's header (the chip label).
+    #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
+    pub header: Option<String>,
+
+    /// An option label (repeatable, in order; a label may start with `-`).
+    #[arg(long = "option", value_name = "LABEL", allow_hyphen_values = true)]
     pub options: Vec<String>,
 
-    /// Machine-readable JSON output.
+    /// An option description (repeatable: the first goes with the first --option, and so on).
+    #[arg(long = "description", value_name = "TEXT", allow_hyphen_values = true)]
+    pub descriptions: Vec<String>,
+
+    /// A PreToolUse payload (or its `tool_input`) to classify every question of, from a file
+    /// or `-` for stdin: exactly what the hook would see.
+    #[arg(long, value_name = "FILE|-", conflicts_with_all = ["text", "header", "options", "descriptions"])]
+    pub payload: Option<PathBuf>,
+
+    /// Machine-readable JSON output (one object, or an array with --payload).
     #[arg(long)]
     pub json: bool,
 }

@@ -1,5 +1,5 @@
-//! Build-time data for the core: the embedded question registry and the look-alike characters
-//! of the text fold become static tables, so the hook never parses data at start-up (a fresh
+//! Build-time data for the core: the embedded question registry and the door classifier's
+//! lexicons become static tables, so the hook never parses data at start-up (a fresh
 //! process runs on every question).
 //!
 //! Each registry file (see [`REGISTRY_FILES`]) is checked here: an id that is not kebab-case, a
@@ -10,26 +10,32 @@
 //! - `registry.rs`, included by `src/registry.rs`: `EMBEDDED: &[Embedded]`, every entry in file
 //!   order (files in list order), and `BY_ID: &[(&str, u16)]`, the ids sorted, each with its
 //!   index in `EMBEDDED`;
-//! - `look_alikes.rs`, included by `src/normalize.rs`: `LOOK_ALIKES: &[(char, &str)]` from
-//!   `data/look-alikes.txt`, sorted by character.
-//!
-//! Data the door classifier needs at build time (rules, lexicons) gets its own function beside
-//! [`registry`] and [`look_alikes`], called from [`main`].
+//! - `door_tables.rs` and `door_examples.rs`, included by `src/classify/lexicon.rs` and the
+//!   classifier's tests: the door lexicons of `data/doors/*.txt` (see `build/doors.rs` and
+//!   `data/doors/README.md`).
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
+#[path = "build/doors.rs"]
+mod doors;
+#[path = "src/classify/fold.rs"]
+mod fold;
 #[path = "src/registry/id.rs"]
 mod id;
 use id::is_kebab_id;
 
 /// The registry files embedded in the binary, relative to the workspace root, in order.
 ///
-/// gstack's own question registry (`registry/gstack.json`) joins this list when it lands; an id
-/// may appear in one file only.
-const REGISTRY_FILES: &[&str] = &["registry/questions.json"];
+/// askhook's own registry, then gstack's (`registry/gstack.json`: gstack's question ids, so its
+/// `<gstack-qid:…>` markers and imported preferences get gstack's door types); an id may appear in
+/// one file only. Each entry's origin is the file's: `askhook` or `gstack`.
+const REGISTRY_FILES: &[(&str, &str)] = &[
+    ("registry/questions.json", "askhook"),
+    ("registry/gstack.json", "gstack"),
+];
 
 fn main() {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -38,82 +44,12 @@ fn main() {
     let root = manifest.to_path_buf();
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     registry(&root, &out.join("registry.rs"));
-    look_alikes(
-        &manifest.join("data/look-alikes.txt"),
-        &out.join("look_alikes.rs"),
-    );
-}
-
-/// `data/look-alikes.txt` → `LOOK_ALIKES: &[(char, &str)]`, sorted by character, for the
-/// classifier's text fold (`src/normalize.rs`). A character listed twice fails the build.
-fn look_alikes(file: &Path, out: &Path) {
-    println!("cargo:rerun-if-changed={}", file.display());
-    let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
-    let mut table: Vec<(char, String)> = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let at = format!("{}:{}", file.display(), n + 1);
-        // The replacement is a JSON string; the characters follow it.
-        let mut stream = serde_json::Deserializer::from_str(line).into_iter::<String>();
-        let replacement = stream
-            .next()
-            .and_then(Result::ok)
-            .unwrap_or_else(|| panic!("{at}: no replacement string"));
-        let rest = &line[stream.byte_offset()..];
-        for token in rest.split_whitespace() {
-            for c in characters(token, &at) {
-                assert!(
-                    !table.iter().any(|(k, _)| *k == c),
-                    "{at}: U+{:04X} is listed twice",
-                    c as u32
-                );
-                table.push((c, replacement.clone()));
-            }
-        }
-    }
-    table.sort_unstable_by_key(|(c, _)| *c);
-    let mut code = String::from(
-        "/// Look-alike characters and their plain spelling, sorted (from `data/look-alikes.txt`).\n\
-         static LOOK_ALIKES: &[(char, &str)] = &[\n",
-    );
-    for (c, r) in &table {
-        let _ = writeln!(code, "    ({c:?}, {r:?}),");
-    }
-    code.push_str("];\n");
-    std::fs::write(out, code).unwrap_or_else(|e| panic!("{}: {e}", out.display()));
-}
-
-/// The characters a token of `data/look-alikes.txt` names: itself, `U+XXXX`, or a range.
-fn characters(token: &str, at: &str) -> Vec<char> {
-    let code = |t: &str| -> u32 {
-        let hex = t
-            .strip_prefix("U+")
-            .unwrap_or_else(|| panic!("{at}: `{t}`"));
-        u32::from_str_radix(hex, 16).unwrap_or_else(|e| panic!("{at}: `{t}`: {e}"))
-    };
-    let range = match token.split_once("..") {
-        Some((a, b)) => code(a)..=code(b),
-        None if token.starts_with("U+") => code(token)..=code(token),
-        None => {
-            let mut chars = token.chars();
-            let c = chars.next().unwrap_or_else(|| panic!("{at}: empty token"));
-            assert!(
-                chars.next().is_none(),
-                "{at}: `{token}` is more than one character"
-            );
-            return vec![c];
-        }
-    };
-    range
-        .map(|u| char::from_u32(u).unwrap_or_else(|| panic!("{at}: U+{u:04X} is no character")))
-        .collect()
+    doors::compile(&manifest.join("data/doors"), &out);
 }
 
 /// One checked registry entry.
 struct Entry {
+    origin: &'static str,
     id: String,
     skill: String,
     category: String,
@@ -125,7 +61,8 @@ struct Entry {
 
 fn registry(root: &Path, out: &Path) {
     let mut entries: Vec<Entry> = Vec::new();
-    for file in REGISTRY_FILES {
+    let mut rules = String::new();
+    for &(file, origin) in REGISTRY_FILES {
         let path = root.join(file);
         println!("cargo:rerun-if-changed={}", path.display());
         let text =
@@ -135,8 +72,10 @@ fn registry(root: &Path, out: &Path) {
         let list = value["questions"]
             .as_array()
             .unwrap_or_else(|| panic!("{file}: no `questions` array"));
+        rules.push_str(&gstack_rules(file, &value["rules"]));
         for item in list {
-            let entry = entry(file, item);
+            let mut entry = entry(file, item);
+            entry.origin = origin;
             assert!(
                 !entries.iter().any(|e| e.id == entry.id),
                 "{file}: duplicate id `{}`",
@@ -152,8 +91,8 @@ fn registry(root: &Path, out: &Path) {
         let door = if e.one_way { "OneWay" } else { "TwoWay" };
         let _ = writeln!(
             code,
-            "    Embedded {{ id: {:?}, skill: {:?}, category: {:?}, door: Door::{door}, options: &{:?}, signal_key: {:?}, description: {:?} }},",
-            e.id, e.skill, e.category, e.options, e.signal_key, e.description
+            "    Embedded {{ origin: {:?}, id: {:?}, skill: {:?}, category: {:?}, door: Door::{door}, options: &{:?}, signal_key: {:?}, description: {:?} }},",
+            e.origin, e.id, e.skill, e.category, e.options, e.signal_key, e.description
         );
     }
     code.push_str("];\n\n/// The embedded ids, sorted, each with its index in [`EMBEDDED`].\nstatic BY_ID: &[(&str, u16)] = &[\n");
@@ -167,7 +106,55 @@ fn registry(root: &Path, out: &Path) {
         let _ = writeln!(code, "    ({id:?}, {i}),");
     }
     code.push_str("];\n");
+    code.push_str(&rules);
     std::fs::write(out, code).unwrap_or_else(|e| panic!("{}: {e}", out.display()));
+}
+
+/// gstack's rules as constants (empty for a file without `rules`): the skills whose `approval`
+/// questions are one-way (`"cso:approval"` → `cso`), and the id patterns always asked
+/// (`"*-split-*"` → `-split-`).
+fn gstack_rules(file: &str, rules: &Value) -> String {
+    if rules.is_null() {
+        return String::new();
+    }
+    let list = |key: &str| -> Vec<String> {
+        rules[key]
+            .as_array()
+            .unwrap_or_else(|| panic!("{file}: rules.{key} must be an array"))
+            .iter()
+            .map(|v| {
+                v.as_str()
+                    .unwrap_or_else(|| panic!("{file}: rules.{key}: strings only"))
+                    .to_owned()
+            })
+            .collect()
+    };
+    let skills: Vec<String> = list("one_way_skill_categories")
+        .iter()
+        .map(|s| {
+            let (skill, category) = s
+                .split_once(':')
+                .unwrap_or_else(|| panic!("{file}: {s:?} is not skill:category"));
+            assert_eq!(
+                category, "approval",
+                "{file}: only approval categories are one-way ({s:?})"
+            );
+            skill.to_owned()
+        })
+        .collect();
+    let infixes: Vec<String> = list("always_ask_patterns")
+        .iter()
+        .map(|p| {
+            p.strip_prefix('*')
+                .and_then(|p| p.strip_suffix('*'))
+                .filter(|p| !p.contains('*'))
+                .unwrap_or_else(|| panic!("{file}: always-ask pattern {p:?} must be *text*"))
+                .to_owned()
+        })
+        .collect();
+    format!(
+        "\n/// gstack's skills whose `approval` questions are one-way ({file}).\npub static ONE_WAY_APPROVAL_SKILLS: &[&str] = &{skills:?};\n\n/// Parts of gstack ids that are always asked: split chains ({file}).\npub static ALWAYS_ASK_INFIXES: &[&str] = &{infixes:?};\n"
+    )
 }
 
 /// Check one entry of `file` and read it.
@@ -196,6 +183,7 @@ fn entry(file: &str, item: &Value) -> Entry {
         })
         .collect();
     Entry {
+        origin: "",
         skill: text("skill"),
         category: text("category"),
         signal_key: text("signal_key"),

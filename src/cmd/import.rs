@@ -19,8 +19,10 @@
 //!
 //! Preferences are imported as global ones. An id askhook already has a preference for is
 //! skipped (askhook's own choice wins); an id with different values in different gstack
-//! projects, an unknown value, or a silencing value on a one-way door is rejected; every
-//! silencing value goes through [`crate::trust::confirm_silencing`] like `askhook pref set`.
+//! projects or an unknown value is rejected. A silencing value on a one-way door (askhook's or
+//! gstack's registry) or a split-chain id is imported as *inert*, with why: it is kept, as gstack
+//! keeps it, and never fires. Every silencing value goes through
+//! [`crate::trust::confirm_silencing`] like `askhook pref set`.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -60,6 +62,8 @@ pub struct Report {
     pub skipped: u64,
     pub rejected: u64,
     pub preferences_imported: u64,
+    /// Silencing preferences on a one-way door or a split chain: kept, but they never fire.
+    pub preferences_inert: u64,
     pub preferences_skipped: u64,
     pub preferences_rejected: u64,
     pub reasons: Vec<Reason>,
@@ -132,12 +136,11 @@ pub fn record_of(line: &str, slug: &str, registry: &Registry) -> std::result::Re
     let ts = timestamp(&v).ok_or("no readable ts (expected RFC 3339)")?;
     let question = text(&v, "question_summary").unwrap_or(id).to_owned();
     let auto = text(&v, "source").is_some_and(|s| s.to_ascii_lowercase().contains("auto"));
-    let (door, rule) = if let Some(door) = registry.door(id) {
-        (door, Some("registry".to_owned()))
-    } else {
-        let c = askhook_core::policy::classify_fields(&[question.as_str()]);
-        (c.door, c.rule.map(str::to_owned))
-    };
+    // As in the hook: the registry can only raise what the classifier reads.
+    let (door, rule) = askhook_core::policy::door_of(
+        registry.door(id),
+        &askhook_core::policy::classify_text(&question),
+    );
     let tool_use_id = if let Some(t) = text(&v, "tool_use_id") {
         t.to_owned()
     } else {
@@ -323,15 +326,11 @@ fn import_preferences(
             report.note(&file, None, format!("{id}: unknown preference {value:?}"));
             continue;
         };
-        if pref.silences() && registry.door(&id) == Some(Door::OneWay) {
-            report.preferences_rejected += 1;
-            report.note(
-                &file,
-                None,
-                format!("{id}: a one-way door; askhook always asks for it"),
-            );
-            continue;
-        }
+        // gstack refuses these too (one-way ids, split chains): kept as inert, with why.
+        let inert = pref
+            .silences()
+            .then(|| inert_reason(&id, registry))
+            .flatten();
         if let Some(current) = existing.get(&id) {
             report.preferences_skipped += 1;
             if *current != value {
@@ -361,9 +360,25 @@ fn import_preferences(
                 now_ms,
             )
             .map_err(|e| Error::db(store.path(), e))?;
-        report.preferences_imported += 1;
+        if let Some(why) = inert {
+            report.preferences_inert += 1;
+            report.note(&file, None, format!("{id}: imported as inert: {why}"));
+        } else {
+            report.preferences_imported += 1;
+        }
     }
     Ok(())
+}
+
+/// Why a silencing preference on `id` can never fire, if it can't.
+fn inert_reason(id: &str, registry: &Registry) -> Option<&'static str> {
+    if registry.door(id) == Some(Door::OneWay) {
+        Some("a one-way door (gstack marks it so too); askhook always asks for it")
+    } else if askhook_core::registry::is_always_asked(id) {
+        Some("a gstack split-chain question; askhook always asks for it")
+    } else {
+        None
+    }
 }
 
 impl super::Run for ImportCommand {
@@ -439,13 +454,14 @@ fn gstack(args: &ImportGstackArgs, ctx: &Context) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let mut out = format!(
-        "{}: {} project folder(s)\nquestions: {} imported, {} skipped (already imported), {} rejected\npreferences: {} imported, {} skipped, {} rejected\n",
+        "{}: {} project folder(s)\nquestions: {} imported, {} skipped (already imported), {} rejected\npreferences: {} imported, {} inert, {} skipped, {} rejected\n",
         dir.display(),
         projects.len(),
         report.imported,
         report.skipped,
         report.rejected,
         report.preferences_imported,
+        report.preferences_inert,
         report.preferences_skipped,
         report.preferences_rejected
     );

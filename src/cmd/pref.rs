@@ -368,6 +368,10 @@ pub fn list_rows(store: &Store, registry: &Registry) -> Result<Vec<PrefRow>> {
         let why_inert = match door {
             _ if !silences => None,
             Some(Door::OneWay) => Some("one-way door"),
+            // A gstack split chain is always asked, like a one-way door.
+            _ if askhook_core::registry::is_always_asked(&question_id) => {
+                Some("always asked (gstack split chain)")
+            }
             Some(Door::Unknown) => Some("unknown door"),
             _ if no_recommendation => Some("no recommended option"),
             _ => None,

@@ -111,9 +111,21 @@ fn assess(
     });
     let doors = questions
         .iter()
-        .map(|q| policy::door_of(registry.door(&q.id), &policy::classify_question(q)))
+        .map(|q| {
+            let (door, rule) = policy::door_of(registry.door(&q.id), &policy::classify_question(q));
+            (door, split_chain_note(&q.id, rule))
+        })
         .collect();
     Assessment { project, doors }
+}
+
+/// gstack's split-chain questions are always asked: the log says so beside the door's rule.
+fn split_chain_note(id: &str, rule: Option<String>) -> Option<String> {
+    if !askhook_core::registry::is_always_asked(id) {
+        return rule;
+    }
+    let note = "gstack split chain: always asked";
+    Some(rule.map_or_else(|| note.to_owned(), |r| format!("{r}; {note}")))
 }
 
 /// The assessment of a call and one pending record per question.

@@ -27,7 +27,17 @@ fn classify_names_the_rule_and_the_matched_words() {
     let v = json_of(&out);
     assert_eq!(v["door_type"], "one-way");
     assert_eq!(v["rule"], "force-push");
-    assert_eq!(v["matched"], "force-push");
+    assert_eq!(v["matched"], "Force-push");
+    assert_eq!(v["language"], "en");
+    let first = &v["evidence"][0];
+    assert_eq!(
+        (first["part"].as_str(), first["option"].as_u64()),
+        (Some("label"), Some(1))
+    );
+    assert!(
+        first["source"].as_str().unwrap().starts_with("en.txt:"),
+        "{first}"
+    );
     assert!(v["normalized"]
         .as_str()
         .unwrap()
@@ -40,19 +50,138 @@ fn classify_names_the_rule_and_the_matched_words() {
     assert_eq!(v["door_type"], "two-way");
     assert_eq!(v["rule"], Value::Null);
     assert_eq!(v["matched"], Value::Null);
+    assert_eq!(v["evidence"], json!([]));
 }
 
 #[test]
 fn classify_text_output_sees_through_look_alikes() {
     let world = World::new();
-    // Cyrillic "е", a zero-width space and backticks around the command.
+    // Cyrillic "о", a zero-width space and an em dash for `--`.
     let out = world
         .run(&["classify", "Run `git pu\u{200B}sh —fоrce`?"])
         .success();
     let text = stdout(&out);
-    assert!(text.starts_with("one-way (rule: force-push"), "{text}");
-    let out = world.run(&["classify", "Enable caching?"]).success();
-    assert_eq!(stdout(&out).trim(), "two-way (no rule matched)");
+    assert!(
+        text.starts_with("one-way  force-push  [language: en]"),
+        "{text}"
+    );
+    assert!(text.contains("question:"), "{text}");
+    let out = world
+        .run(&["classify", "Should we enable caching?"])
+        .success();
+    assert!(
+        stdout(&out).starts_with("two-way  (no one-way evidence)  [language: en]"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn classify_reads_what_the_hook_reads() {
+    let world = World::new();
+    // The destruction is only in an option's description, and the label starts with a dash.
+    let out = world
+        .run(&[
+            "classify",
+            "What should I do with the old records?",
+            "--header",
+            "Cleanup",
+            "--option",
+            "-- keep them (Recommended)",
+            "--description",
+            "Nothing changes",
+            "--option",
+            "Tidy up",
+            "--description",
+            "Deletes the customer records older than 2019 for good",
+            "--json",
+        ])
+        .success();
+    let v = json_of(&out);
+    assert_eq!(v["door_type"], "one-way", "{v}");
+    assert!(
+        v["evidence"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["part"] == "description" && e["option"] == 2),
+        "{v}"
+    );
+
+    // A question askhook has no lexicon for is unknown: never auto-decided.
+    let v = json_of(
+        &world
+            .run(&[
+                "classify",
+                "Vuoi che aggiorni la documentazione del progetto?",
+                "--json",
+            ])
+            .success(),
+    );
+    assert_eq!(
+        (v["door_type"].as_str(), v["rule"].as_str()),
+        (Some("unknown"), Some("unknown-language:it")),
+        "{v}"
+    );
+    // Destructive words it recognises from a neighbouring language make it one-way.
+    let v = json_of(
+        &world
+            .run(&[
+                "classify",
+                "Vuoi eliminare il vecchio database di produzione?",
+                "--json",
+            ])
+            .success(),
+    );
+    assert_eq!(v["door_type"], "one-way", "{v}");
+    assert_eq!(v["language"], "it", "{v}");
+}
+
+#[test]
+fn classify_takes_a_payload() {
+    let world = World::new();
+    // A PreToolUse payload: every question, with its id, the registry applied as in the hook.
+    let payload = json!({
+        "hook_event_name": "PreToolUse",
+        "tool_name": "AskUserQuestion",
+        "tool_input": {"questions": [
+            {"question": "Which runner? <askhook-qid:test-framework>", "header": "Tests", "multiSelect": false,
+             "options": [{"label": "Vitest (Recommended)", "description": ""}, {"label": "Jest", "description": ""}]},
+            {"question": "本番データベースを初期化しますか？", "header": "DB", "multiSelect": false,
+             "options": [{"label": "はい", "description": "全データを消去します"}, {"label": "いいえ", "description": ""}]},
+        ]},
+    });
+    let file = world.project.join("payload.json");
+    std::fs::write(&file, payload.to_string()).unwrap();
+    let v = json_of(
+        &world
+            .run(&["classify", "--payload", file.to_str().unwrap(), "--json"])
+            .success(),
+    );
+    let list = v.as_array().expect("an array with --payload");
+    assert_eq!(list.len(), 2);
+    assert_eq!(
+        (
+            list[0]["question_id"].as_str(),
+            list[0]["door_type"].as_str()
+        ),
+        (Some("test-framework"), Some("two-way"))
+    );
+    assert_eq!(list[1]["door_type"], "one-way", "{}", list[1]);
+    assert_eq!(list[1]["language"], "ja");
+    let text = stdout(
+        &world
+            .run(&["classify", "--payload", "-"])
+            .stdin(payload.to_string())
+            .success(),
+    );
+    assert_eq!(text.matches("[language: ").count(), 2, "{text}");
+
+    let out = world
+        .run(&["classify", "--payload", "-"])
+        .stdin("{not json")
+        .code(2);
+    assert!(stderr(&out).contains("not JSON"), "{}", stderr(&out));
 }
 
 #[test]

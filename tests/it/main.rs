@@ -9,6 +9,8 @@ mod classify;
 mod claude_md;
 mod cli;
 mod config;
+mod corpus;
+mod corpus_cases;
 mod decide;
 mod doctor;
 mod families;

@@ -940,7 +940,8 @@ fn gstack_tree(world: &World) -> std::path::PathBuf {
     std::fs::write(a.join("question-log.jsonl"), log_a.join("\n") + "\n").unwrap();
     std::fs::write(
         a.join("question-preferences.json"),
-        r#"{"enable-cache": "never-ask", "force-push-branch": "never-ask", "weird": "sometimes"}"#,
+        r#"{"enable-cache": "never-ask", "force-push-branch": "never-ask", "weird": "sometimes",
+            "land-and-deploy-merge-confirm": "never-ask", "ship-split-rspec": "ask-only-for-one-way"}"#,
     )
     .unwrap();
     let log_b = [line(
@@ -953,6 +954,33 @@ fn gstack_tree(world: &World) -> std::path::PathBuf {
     root
 }
 
+/// Silencing gstack preferences on one-way ids and split chains are kept, marked inert.
+fn assert_gstack_preferences_kept_and_inert(world: &World) {
+    let prefs = json_of(world, &["pref", "list", "--json"]);
+    let ids: Vec<&str> = prefs
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["question_id"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        ids,
+        vec![
+            "enable-cache",
+            "force-push-branch",
+            "land-and-deploy-merge-confirm",
+            "ship-split-rspec"
+        ]
+    );
+    let inert: Vec<bool> = prefs
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["inert"] == true)
+        .collect();
+    assert_eq!(inert, vec![false, true, true, true], "{prefs}");
+}
+
 #[test]
 fn import_gstack_is_idempotent_and_says_why_it_rejects() {
     let world = World::new();
@@ -963,8 +991,12 @@ fn import_gstack_is_idempotent_and_says_why_it_rejects() {
     assert_eq!(first["rejected"], 3);
     assert_eq!(first["preferences_imported"], 1, "{first}");
     assert_eq!(
-        first["preferences_rejected"], 2,
-        "one-way door and unknown value: {first}"
+        first["preferences_inert"], 3,
+        "askhook's and gstack's one-way doors, and a split chain: {first}"
+    );
+    assert_eq!(
+        first["preferences_rejected"], 1,
+        "an unknown value: {first}"
     );
     let reasons: Vec<&str> = first["reasons"]
         .as_array()
@@ -976,7 +1008,8 @@ fn import_gstack_is_idempotent_and_says_why_it_rejects() {
         "not JSON",
         "no question_id",
         "no readable ts",
-        "one-way",
+        "imported as inert: a one-way door",
+        "imported as inert: a gstack split-chain question",
         "unknown preference",
     ] {
         assert!(
@@ -1004,14 +1037,7 @@ fn import_gstack_is_idempotent_and_says_why_it_rejects() {
             .collect::<Vec<_>>(),
         vec![0, 1]
     );
-    let prefs = json_of(&world, &["pref", "list", "--json"]);
-    let ids: Vec<&str> = prefs
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["question_id"].as_str().unwrap())
-        .collect();
-    assert_eq!(ids, vec!["enable-cache"]);
+    assert_gstack_preferences_kept_and_inert(&world);
     // An explicit folder works too, and a missing one is a usage error.
     let one = world.home.join(".gstack/projects/blog");
     let r = json_of(
@@ -1078,7 +1104,7 @@ fn suggest_offers_followed_two_way_questions_but_never_one_way_ones() {
     for n in 0..5 {
         for (name, text) in [
             ("two", "Should we enable the cache? <askhook-qid:demo-q>"),
-            ("one", "Delete the build folder? <askhook-qid:wipe-build>"),
+            ("one", "Delete the uploads folder? <askhook-qid:wipe-build>"),
         ] {
             let tool_use_id = format!("toolu_{name}_{n}");
             let mut pre = payload("marker--01-PreToolUse");

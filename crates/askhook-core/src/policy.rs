@@ -13,7 +13,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::classify::{Classification, Door};
+use crate::classify::{Door, QuestionText, Verdict};
 use crate::question::Question;
 
 /// A standing preference for one question id.
@@ -49,38 +49,37 @@ impl Preference {
     }
 }
 
-/// Longest question (all its text fields together) the classifier reads. A longer one is an
-/// unknown door (rule `too-long-to-classify`): it always reaches the human, and padding cannot
-/// hide a destructive phrase past what the classifier has time to read.
-pub const MAX_CLASSIFIED_BYTES: usize = 64 * 1024;
+/// The rule of a question too long to classify (the classifier reads at most
+/// [`crate::classify::MAX_TEXT_BYTES`]).
+pub const TOO_LONG_TO_CLASSIFY: &str = crate::classify::TOO_LONG;
 
-/// The rule of a question too long to classify.
-pub const TOO_LONG_TO_CLASSIFY: &str = "too-long-to-classify";
-
-/// Classify a question's text fields, failing safe on oversized text. This is the one place
-/// askhook asks the classifier for a verdict (the hook, imports): swapping the engine changes
-/// only what this calls.
-pub fn classify_fields(fields: &[&str]) -> Classification {
-    if fields.iter().map(|f| f.len()).sum::<usize>() > MAX_CLASSIFIED_BYTES {
-        return Classification {
-            door: Door::Unknown,
-            rule: Some(TOO_LONG_TO_CLASSIFY),
-        };
-    }
-    crate::classify::classify(fields)
+/// The classifier's verdict on a question: text, header, every option label and description.
+/// This is the one place askhook asks the classifier (the hook, imports, `classify`): swapping
+/// the engine changes only what this calls.
+pub fn classify_question(question: &Question) -> Verdict {
+    let options: Vec<(&str, &str)> = question
+        .options
+        .iter()
+        .map(|o| (o.label.as_str(), o.description.as_str()))
+        .collect();
+    crate::classify::classify(&QuestionText {
+        question: &question.text,
+        header: question.header.as_deref().unwrap_or(""),
+        options: &options,
+    })
 }
 
-/// [`classify_fields`] over every text field of a question: text, header, labels, descriptions.
-pub fn classify_question(question: &Question) -> Classification {
-    classify_fields(&question.text_fields())
+/// The verdict on a question known by its text alone (an imported log line).
+pub fn classify_text(text: &str) -> Verdict {
+    crate::classify::classify_text(text)
 }
 
 /// The door type of a question from both sources. The registry can only raise safety: a
 /// question is one-way when the registry **or** the classifier says so, so a marker that
 /// names a two-way registry id cannot launder a destructive question; and a question the
 /// classifier could not read stays unknown whatever the registry says.
-pub fn door_of(registry: Option<Door>, classified: &Classification) -> (Door, Option<String>) {
-    let rule = || classified.rule.map(str::to_owned);
+pub fn door_of(registry: Option<Door>, classified: &Verdict) -> (Door, Option<String>) {
+    let rule = || classified.rule.clone();
     match (registry, classified.door) {
         (Some(Door::OneWay), _) => (Door::OneWay, Some("registry".into())),
         (_, Door::OneWay) => (Door::OneWay, rule()),
@@ -184,6 +183,8 @@ pub enum Ineligible {
     /// The classifier could not read the question.
     UnknownDoor,
     NoRecommendation,
+    /// A gstack split-chain question: always asked, whatever is stored.
+    SplitChain,
 }
 
 /// Whether one question may be answered for the user, and with which label.
@@ -192,6 +193,9 @@ pub fn eligibility(a: &Assessed<'_>) -> Result<String, Ineligible> {
         None => return Err(Ineligible::NoPreference),
         Some(r) if !r.preference.silences() => return Err(Ineligible::AlwaysAsk),
         Some(_) => {}
+    }
+    if crate::registry::is_always_asked(&a.question.id) {
+        return Err(Ineligible::SplitChain);
     }
     match a.door {
         Door::OneWay => return Err(Ineligible::OneWay),
@@ -497,35 +501,30 @@ mod tests {
     #[test]
     fn oversized_questions_are_an_unknown_door() {
         let long = "please pick one ".repeat(5000);
-        let c = classify_fields(&[&long, "Yes", "No"]);
+        let c = classify_text(&long);
         assert_eq!(
-            (c.door, c.rule),
-            (Door::Unknown, Some("too-long-to-classify"))
+            (c.door, c.rule.as_deref()),
+            (Door::Unknown, Some(TOO_LONG_TO_CLASSIFY))
         );
-        assert_eq!(
-            classify_fields(&["Enable caching?", "Yes", "No"]).door,
-            Door::TwoWay
-        );
+        assert_eq!(classify_text("Enable caching?").door, Door::TwoWay);
+    }
+
+    fn verdict(door: Door, rule: Option<&str>) -> Verdict {
+        let mut v = classify_text("Use tabs or spaces?");
+        v.door = door;
+        v.rule = rule.map(str::to_owned);
+        v
     }
 
     #[test]
     fn registry_only_raises_safety() {
-        let two = Classification {
-            door: Door::TwoWay,
-            rule: None,
-        };
-        let one = Classification {
-            door: Door::OneWay,
-            rule: Some("force-push"),
-        };
+        let two = verdict(Door::TwoWay, None);
+        let one = verdict(Door::OneWay, Some("force-push"));
         assert_eq!(door_of(Some(Door::TwoWay), &one).0, Door::OneWay);
         assert_eq!(door_of(Some(Door::OneWay), &two).0, Door::OneWay);
         assert_eq!(door_of(Some(Door::TwoWay), &two).0, Door::TwoWay);
         assert_eq!(door_of(None, &two).0, Door::TwoWay);
-        let unknown = Classification {
-            door: Door::Unknown,
-            rule: Some(TOO_LONG_TO_CLASSIFY),
-        };
+        let unknown = verdict(Door::Unknown, Some(TOO_LONG_TO_CLASSIFY));
         assert_eq!(
             door_of(Some(Door::TwoWay), &unknown),
             (Door::Unknown, Some(TOO_LONG_TO_CLASSIFY.to_owned())),

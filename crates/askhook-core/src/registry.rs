@@ -58,6 +58,8 @@ pub const CATEGORIES: &[&str] = &[
 /// One entry of the embedded registry, as `build.rs` wrote it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Embedded {
+    /// Whose registry: `askhook` (`registry/questions.json`) or `gstack` (`registry/gstack.json`).
+    pub origin: &'static str,
     pub id: &'static str,
     pub skill: &'static str,
     pub category: &'static str,
@@ -75,9 +77,26 @@ pub fn embedded_entry(id: &str) -> Option<&'static Embedded> {
     EMBEDDED.get(usize::from(BY_ID[at].1))
 }
 
-/// The embedded door of `id`: the hook's path.
+/// The embedded door of `id`: the hook's path. An id gstack has not registered is still one-way
+/// when it belongs to a skill whose approvals gstack treats as one-way (`cso-…`,
+/// `land-and-deploy-…`): askhook cannot see the category, so it takes every such id as one.
 pub fn embedded_door(id: &str) -> Option<Door> {
-    embedded_entry(id).map(|e| e.door)
+    embedded_entry(id).map(|e| e.door).or_else(|| {
+        ONE_WAY_APPROVAL_SKILLS
+            .iter()
+            .any(|skill| {
+                id.strip_prefix(skill)
+                    .is_some_and(|rest| rest.starts_with('-'))
+            })
+            .then_some(Door::OneWay)
+    })
+}
+
+/// Whether `id` is one gstack always asks, whatever is stored: a split chain's per-option
+/// question (`plan-ceo-review-split-add-cache`), whose Include/Defer/Cut/Hold answer is the
+/// user's call each time.
+pub fn is_always_asked(id: &str) -> bool {
+    ALWAYS_ASK_INFIXES.iter().any(|infix| id.contains(infix))
 }
 
 /// Where an entry came from.

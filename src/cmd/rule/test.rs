@@ -236,6 +236,7 @@ fn why_not(e: Ineligible, a: &Assessed<'_>) -> String {
         },
         Ineligible::OneWay => "a one-way door: always asked".into(),
         Ineligible::UnknownDoor => "an unknown door (the classifier could not read it)".into(),
+        Ineligible::SplitChain => "a gstack split chain: always asked".into(),
         Ineligible::NoRecommendation => {
             "no single recommended option: askhook only answers with the recommendation".into()
         }

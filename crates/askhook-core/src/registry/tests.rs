@@ -2,8 +2,11 @@
 
 use super::*;
 
-/// The embedded registry file as written (`build.rs` turns it into [`EMBEDDED`]).
-const EMBEDDED_TEXT: &str = include_str!("../../../../registry/questions.json");
+/// The embedded registry files as written (`build.rs` turns them into [`EMBEDDED`], in order).
+const EMBEDDED_TEXTS: [&str; 2] = [
+    include_str!("../../../../registry/questions.json"),
+    include_str!("../../../../registry/gstack.json"),
+];
 
 fn user(json: &str) -> Registry {
     Registry::with_user_text(json).expect("user registry parses")
@@ -12,7 +15,8 @@ fn user(json: &str) -> Registry {
 #[test]
 fn the_embedded_registry_covers_the_common_questions() {
     let count = EMBEDDED.len();
-    assert!((30..=60).contains(&count), "{count} entries");
+    let own = EMBEDDED.iter().filter(|e| e.origin == "askhook").count();
+    assert!((30..=60).contains(&own), "{own} of askhook's own entries");
     let registry = Registry::embedded();
     assert_eq!(registry.entries().len(), count);
     for (id, door) in [
@@ -34,9 +38,34 @@ fn the_embedded_registry_covers_the_common_questions() {
 }
 
 #[test]
+fn gstack_registry_and_rules_are_embedded() {
+    let gstack: Vec<&Embedded> = EMBEDDED.iter().filter(|e| e.origin == "gstack").collect();
+    assert_eq!(gstack.len(), 53);
+    assert_eq!(gstack.iter().filter(|e| e.door == Door::OneWay).count(), 12);
+    let registry = Registry::embedded();
+    for (id, door) in [
+        ("land-and-deploy-merge-confirm", Some(Door::OneWay)),
+        ("ship-release-pipeline-missing", Some(Door::TwoWay)),
+        // Unregistered ids of a skill whose approvals gstack treats as one-way.
+        ("cso-rotate-everything", Some(Door::OneWay)),
+        ("land-and-deploy-something-new", Some(Door::OneWay)),
+        ("cseither-not-a-skill", None),
+    ] {
+        assert_eq!(registry.door(id), door, "{id}");
+    }
+    assert!(is_always_asked("plan-ceo-review-split-add-cache"));
+    assert!(!is_always_asked("qa-splitscreen-test"));
+}
+
+#[test]
 fn the_static_tables_agree_with_the_file() {
-    let root: Value = serde_json::from_str(EMBEDDED_TEXT).unwrap();
-    let list = root["questions"].as_array().unwrap();
+    let list: Vec<Value> = EMBEDDED_TEXTS
+        .iter()
+        .flat_map(|text| {
+            let root: Value = serde_json::from_str(text).unwrap();
+            root["questions"].as_array().unwrap().clone()
+        })
+        .collect();
     assert_eq!(list.len(), EMBEDDED.len());
     for (item, e) in list.iter().zip(EMBEDDED) {
         assert_eq!(item["id"], e.id);
@@ -46,8 +75,9 @@ fn the_static_tables_agree_with_the_file() {
     }
     // One entry per line, each line starting with its id, so `registry check` line numbers
     // point at entries.
-    let lines: Vec<&str> = EMBEDDED_TEXT
-        .lines()
+    let lines: Vec<&str> = EMBEDDED_TEXTS
+        .iter()
+        .flat_map(|text| text.lines())
         .filter(|l| l.contains("\"id\""))
         .collect();
     assert_eq!(lines.len(), EMBEDDED.len());
@@ -70,8 +100,13 @@ fn the_static_tables_agree_with_the_file() {
 fn embedded_one_way_entries_also_read_one_way_to_the_classifier() {
     // The registry and the classifier should agree on the obvious ones: a one-way entry's
     // own description is destructive text.
-    for e in EMBEDDED.iter().filter(|e| e.door == Door::OneWay) {
-        let c = crate::classify::classify(&[e.description]);
+    // gstack's one-way ids are its judgement calls (architecture forks, scope), not
+    // destructive text: only askhook's own entries are held to this.
+    for e in EMBEDDED
+        .iter()
+        .filter(|e| e.door == Door::OneWay && e.origin == "askhook")
+    {
+        let c = crate::classify::classify_text(e.description);
         assert_eq!(c.door, Door::OneWay, "{}: {}", e.id, e.description);
     }
 }

@@ -1,0 +1,580 @@
+//! From lexicon hits to evidence: what each action touches, where, and whether it is negated,
+//! a preview, or talk about code.
+//!
+//! Scope rules, each kept inside one clause of one field:
+//! - a negation (`not`, `nothing`, `without`, `不`, `しない` …) cancels the action, object,
+//!   place or effect it stands next to (before it, or after it for `negate-after` words);
+//! - a preview (`--dry-run`, `plan`, `read-only`) cancels every action and effect of its clause;
+//! - talk about code (`implement`, `add a button to`, `write a test that`) cancels the action
+//!   it leads to, unless another action stands between them;
+//! - `soft`-delete and the like cancel the action they qualify.
+//!
+//! An action's objects and places are those of its clause; a clause with none borrows them from
+//! its field, then from the question and header, then from every field. Danger in a place
+//! (production, a remote, the public, everyone) always counts; an object after `in`/`from`
+//! (or before `の`/`的`) is where the action happens, and counts only when nothing else says
+//! what is touched.
+
+use super::lexicon::{concept, ActionRule, Hit, Kind, Qualifier, Weight};
+use super::text::Token;
+use super::{Door, Evidence, Role};
+
+pub struct Ctx<'a> {
+    pub tokens: &'a [Token],
+    pub hits: &'a [Hit],
+    pub roles: &'a [Role],
+    negated: Vec<bool>,
+    /// For each hit: why it does not count ([`Ctx::cancelled`], computed once).
+    cancelled: Vec<Option<&'static str>>,
+    /// For each hit: a place after a cancelled action or after `with` (see [`gather`]), and
+    /// a place or object after `to` (computed once: every action's scope reads them).
+    set_aside_place: Vec<bool>,
+    destination: Vec<bool>,
+    /// For each hit, the range of hits in its clause (hits are in token order, so a clause's
+    /// hits are contiguous): every qualifier's scope is inside a clause.
+    clause_of: Vec<std::ops::Range<usize>>,
+}
+
+impl<'a> Ctx<'a> {
+    pub fn new(tokens: &'a [Token], hits: &'a [Hit], roles: &'a [Role]) -> Ctx<'a> {
+        let mut clause_of = vec![0..0; hits.len()];
+        let mut start = 0;
+        for i in 1..=hits.len() {
+            let key = |h: &Hit| {
+                let t = &tokens[h.start as usize];
+                (t.field, t.clause)
+            };
+            if i == hits.len() || key(&hits[i]) != key(&hits[start]) {
+                for r in &mut clause_of[start..i] {
+                    *r = start..i;
+                }
+                start = i;
+            }
+        }
+        let mut ctx = Ctx {
+            tokens,
+            hits,
+            roles,
+            negated: vec![false; hits.len()],
+            cancelled: Vec::new(),
+            set_aside_place: Vec::new(),
+            destination: Vec::new(),
+            clause_of,
+        };
+        ctx.negated = (0..hits.len()).map(|i| ctx.is_negated(i)).collect();
+        ctx.cancelled = (0..hits.len()).map(|i| ctx.find_cancelled(i)).collect();
+        ctx.set_aside_place = (0..hits.len())
+            .map(|j| ctx.follows_cancelled(j) || ctx.is_source(&hits[j]))
+            .collect();
+        ctx.destination = hits.iter().map(|h| ctx.is_destination(h)).collect();
+        ctx
+    }
+
+    /// The hits of hit `i`'s clause, with their indices.
+    fn clause_hits(&self, i: usize) -> impl Iterator<Item = (usize, &'a Hit)> + '_ {
+        let range = self.clause_of[i].clone();
+        range.clone().zip(&self.hits[range])
+    }
+
+    fn index_of(&self, h: &Hit) -> usize {
+        // Hits are borrowed from `self.hits`: their address gives their index.
+        (std::ptr::from_ref(h) as usize - self.hits.as_ptr() as usize) / std::mem::size_of::<Hit>()
+    }
+
+    fn field(&self, h: &Hit) -> u16 {
+        self.tokens[h.start as usize].field
+    }
+
+    fn clause(&self, h: &Hit) -> (u16, u16) {
+        let t = &self.tokens[h.start as usize];
+        (t.field, t.clause)
+    }
+
+    fn is_negated(&self, i: usize) -> bool {
+        let h = &self.hits[i];
+        if !matches!(
+            h.kind(),
+            Kind::Action(_) | Kind::Object(_) | Kind::Place(_) | Kind::Effect(_)
+        ) && qualifier(h) != Some(Qualifier::Preview)
+        {
+            return false;
+        }
+        // A comma inside the clause (a list) is as far as a negation reaches.
+        let unbroken = |from: u32, to: u32| {
+            !self.tokens[from as usize + 1..=to as usize]
+                .iter()
+                .any(|t| t.boundary)
+        };
+        self.clause_hits(i).any(|(_, n)| {
+            let window = u32::from(n.term().window);
+            match qualifier(n) {
+                Some(Qualifier::Negate) => {
+                    n.end < h.start && h.start - n.end - 1 <= window && unbroken(n.end, h.start)
+                }
+                Some(Qualifier::NegateAfter) => {
+                    n.start > h.end && n.start - h.end - 1 <= window && unbroken(h.end, n.start)
+                }
+                _ => false,
+            }
+        })
+    }
+
+    /// Why an action or effect does not count, if it doesn't.
+    fn cancelled(&self, i: usize) -> Option<&'static str> {
+        self.cancelled[i]
+    }
+
+    fn find_cancelled(&self, i: usize) -> Option<&'static str> {
+        let h = &self.hits[i];
+        if self.negated[i] {
+            return Some("negated");
+        }
+        for (j, q) in self.clause_hits(i) {
+            if j == i {
+                continue;
+            }
+            let window = u32::from(q.term().window);
+            match qualifier(q) {
+                // A preview inside the action's own words is its object (`apply the terraform
+                // plan`), not a preview of it.
+                Some(Qualifier::Preview)
+                    if !(self.negated[j] || q.start >= h.start && q.end <= h.end)
+                        && (q.start.abs_diff(h.end) <= window + 1
+                            || h.start.abs_diff(q.end) <= window + 1) =>
+                {
+                    return Some("preview")
+                }
+                // `soft delete` as one phrase covers the action it qualifies.
+                Some(Qualifier::Soft)
+                    if q.start < h.start && (q.end >= h.start || h.start - q.end - 1 <= window) =>
+                {
+                    return Some("reversible")
+                }
+                Some(Qualifier::SoftAfter) if q.start > h.end && q.start - h.end - 1 <= window => {
+                    return Some("reversible")
+                }
+                Some(Qualifier::MetaAfter)
+                    if q.start > h.end
+                        && q.start - h.end - 1 <= window
+                        && !self.clause_hits(i).any(|(_, b)| {
+                            matches!(b.kind(), Kind::Action(_))
+                                && b.start > h.end
+                                && b.end < q.start
+                        }) =>
+                {
+                    return Some("code-talk")
+                }
+                Some(Qualifier::Past) if q.end < h.start && h.start - q.end - 1 <= window => {
+                    return Some("already done")
+                }
+                Some(Qualifier::Meta)
+                    if q.end < h.start
+                        && h.start - q.end - 1 <= window
+                        && !self.clause_hits(i).any(|(_, b)| {
+                            matches!(b.kind(), Kind::Action(_))
+                                && b.start > q.end
+                                && b.end < h.start
+                        }) =>
+                {
+                    return Some("code-talk")
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// An action whose clause names nothing it touches reads its context from its field, its
+    /// option's other half and the question: a preview there (`It's read-only`) covers it too.
+    fn previewed_context(&self, i: usize) -> Option<&'static str> {
+        let h = &self.hits[i];
+        if !matches!(h.kind(), Kind::Action(_)) {
+            return None;
+        }
+        let clause = self.clause(h);
+        let own = self.hits.iter().enumerate().any(|(j, o)| {
+            j != i
+                && !self.negated[j]
+                && self.clause(o) == clause
+                && matches!(o.kind(), Kind::Object(_) | Kind::Place(_))
+        });
+        if own {
+            return None;
+        }
+        let field = self.field(h);
+        let near = |f: u16| {
+            f == field
+                || matches!(self.roles[f as usize], Role::Question | Role::Header)
+                || matches!((self.roles[field as usize], self.roles[f as usize]),
+                    (Role::Label(a), Role::Description(b)) | (Role::Description(a), Role::Label(b)) if a == b)
+        };
+        self.hits
+            .iter()
+            .enumerate()
+            .any(|(j, q)| {
+                qualifier(q) == Some(Qualifier::Preview) && !self.negated[j] && near(self.field(q))
+            })
+            .then_some("preview")
+    }
+
+    /// Whether the question says its actions only edit files (`I'm only editing the file, not
+    /// applying it`): such a statement in the action's field, its option's other half, or the
+    /// question covers it.
+    fn edit_only(&self, i: usize) -> bool {
+        let field = self.field(&self.hits[i]);
+        let near = |f: u16| {
+            f == field
+                || matches!(self.roles[f as usize], Role::Question | Role::Header)
+                || matches!((self.roles[field as usize], self.roles[f as usize]),
+                    (Role::Label(a), Role::Description(b)) | (Role::Description(a), Role::Label(b)) if a == b)
+        };
+        self.hits.iter().enumerate().any(|(j, q)| {
+            qualifier(q) == Some(Qualifier::EditOnly) && !self.negated[j] && near(self.field(q))
+        })
+    }
+
+    /// Words that are parts of a hyphenated name in code (`acme-dev-old`, `dev-contractor`).
+    fn in_code_name(&self, h: &Hit) -> bool {
+        let t = &self.tokens[h.start as usize];
+        let next_joined = self
+            .tokens
+            .get(h.end as usize + 1)
+            .is_some_and(|n| n.joined && n.field == t.field);
+        t.in_code && (t.joined || next_joined)
+    }
+
+    /// An object that is a file: taking something out of it is editing it.
+    fn is_file(&self, h: &Hit) -> bool {
+        let t = &self.tokens[h.start as usize];
+        let named_file =
+            concept(h.concept).name == "file" && matches!(t.key.as_str(), "file" | "files");
+        let file_path = t.kind == super::text::Kind::Path
+            && t.key
+                .rsplit(['/', '\\'])
+                .next()
+                .is_some_and(|name| name.rfind('.').is_some_and(|dot| dot > 0));
+        named_file || file_path
+    }
+
+    /// A place right after an action that is not happening (`already merged into main`): it
+    /// says where that action went, not where another one goes.
+    fn follows_cancelled(&self, place: usize) -> bool {
+        let p = &self.hits[place];
+        self.clause_hits(place).any(|(j, a)| {
+            matches!(a.kind(), Kind::Action(_))
+                && a.end < p.start
+                && p.start <= a.end + 3
+                && self.cancelled(j).is_some()
+        })
+    }
+
+    /// An object or place right after `to`/`into`: where the action lands.
+    fn is_destination(&self, h: &Hit) -> bool {
+        self.clause_hits(self.index_of(h)).any(|(_, q)| {
+            qualifier(q) == Some(Qualifier::Destination)
+                && q.end < h.start
+                && h.start - q.end - 1 <= u32::from(q.term().window)
+        })
+    }
+
+    /// A place named as where something comes from (`with the local file`), not where it goes.
+    fn is_source(&self, place: &Hit) -> bool {
+        self.clause_hits(self.index_of(place)).any(|(_, q)| {
+            qualifier(q) == Some(Qualifier::Source)
+                && q.end < place.start
+                && place.start - q.end - 1 <= u32::from(q.term().window)
+        })
+    }
+
+    fn contained(&self, o: &Hit, action: &Hit) -> bool {
+        self.clause_hits(self.index_of(o))
+            .any(|(_, c)| match qualifier(c) {
+                Some(Qualifier::Container) => {
+                    c.end < o.start
+                        && o.start <= c.end + 4
+                        && (action.end < c.start || action.start > o.end)
+                }
+                Some(Qualifier::ContainerAfter) => c.start > o.end && c.start <= o.end + 2,
+                _ => false,
+            })
+    }
+}
+
+fn qualifier(h: &Hit) -> Option<Qualifier> {
+    match h.kind() {
+        Kind::Qualifier(q) => Some(q),
+        _ => None,
+    }
+}
+
+/// What an action touches, and where.
+#[derive(Default)]
+struct Scope {
+    danger_place: Option<u16>,
+    safe_place: bool,
+    any_place: bool,
+    /// The object that decides, with its weight.
+    object: Option<(Weight, u16)>,
+    /// The action takes something out of a file or puts it in: an edit.
+    edits_file: bool,
+}
+
+/// Objects and places found at one level of text around an action.
+#[derive(Default)]
+struct Found {
+    places: Vec<(Weight, u16)>,
+    /// Objects the action is about, and objects only named as where it happens.
+    free: Vec<(Weight, u16)>,
+    held: Vec<(Weight, u16)>,
+    /// Something is taken out of or put into a file: the action edits that file.
+    edits_file: bool,
+    /// Something dangerous is named as where the action lands (`to prod`, `into the bucket`).
+    danger_target: bool,
+}
+
+fn heaviest(list: &[(Weight, u16)]) -> Option<(Weight, u16)> {
+    list.iter().copied().max_by_key(|(w, _)| *w)
+}
+
+/// Neutral words (a file, a folder, a branch) take their weight from what names them: "the
+/// cache folder" is harmless, "the uploads folder" is not.
+fn named(list: &[(Weight, u16)]) -> Option<(Weight, u16)> {
+    let weighty: Vec<(Weight, u16)> = list
+        .iter()
+        .copied()
+        .filter(|(w, _)| *w != Weight::Neutral)
+        .collect();
+    heaviest(&weighty).or_else(|| heaviest(list))
+}
+
+impl Found {
+    fn object(&self) -> Option<(Weight, u16)> {
+        match named(&self.free) {
+            Some((w, c)) if w >= Weight::Danger => Some((w, c)),
+            Some((w, c)) if w <= Weight::Benign => Some((w, c)),
+            _ => named(&[self.free.as_slice(), self.held.as_slice()].concat()),
+        }
+    }
+}
+
+fn gather(
+    ctx: &Ctx,
+    action_index: usize,
+    in_level: &dyn Fn(&Hit) -> bool,
+    destructive: bool,
+) -> Found {
+    let action = &ctx.hits[action_index];
+    let mut found = Found::default();
+    // A shared place or thing (a remote, everything) is dangerous to destroy, normal to change.
+    let weigh = |w: Weight| match w {
+        Weight::Shared if destructive => Weight::Danger,
+        Weight::Shared => Weight::Neutral,
+        w => w,
+    };
+    for (j, h) in ctx.hits.iter().enumerate() {
+        if j == action_index || ctx.negated[j] || !in_level(h) {
+            continue;
+        }
+        if h.start == action.start && h.end == action.end {
+            continue; // the action's own words, read as something else too
+        }
+        match h.kind() {
+            Kind::Place(Weight::Inert) | Kind::Object(Weight::Inert) => {}
+            // Where an action that is not happening went, or where something comes from.
+            Kind::Place(_) if ctx.set_aside_place[j] => {}
+            // A name in code (`acme-dev-old`, `experiment-ml`) says nothing safe about where
+            // it lives or what it holds.
+            Kind::Place(w) | Kind::Object(w) if w <= Weight::Safe && ctx.in_code_name(h) => {}
+            Kind::Place(w) | Kind::Object(w)
+                if weigh(w) >= Weight::Danger && ctx.destination[j] =>
+            {
+                found.danger_target = true;
+                if matches!(h.kind(), Kind::Place(_)) {
+                    found.places.push((weigh(w), h.concept));
+                } else {
+                    found.free.push((weigh(w), h.concept));
+                }
+            }
+            Kind::Place(w) => found.places.push((weigh(w), h.concept)),
+            Kind::Object(w) if ctx.contained(h, action) => {
+                found.edits_file |= ctx.is_file(h);
+                found.held.push((weigh(w), h.concept));
+            }
+            Kind::Object(w) => found.free.push((weigh(w), h.concept)),
+            _ => {}
+        }
+    }
+    found
+}
+
+/// The scope of an action: objects from the nearest level that names any (a clause with only
+/// neutral ones borrows a weightier one from its field or its option's other half), places from
+/// the nearest level that names any.
+fn scope_of(ctx: &Ctx, action_index: usize, destructive: bool) -> Scope {
+    let action = &ctx.hits[action_index];
+    let (field, clause) = ctx.clause(action);
+    let sibling = |f: u16| match (ctx.roles[field as usize], ctx.roles[f as usize]) {
+        (Role::Label(a), Role::Description(b)) | (Role::Description(a), Role::Label(b)) => a == b,
+        _ => false,
+    };
+    let levels: [&dyn Fn(&Hit) -> bool; 5] = [
+        &|h| ctx.clause(h) == (field, clause),
+        &|h| ctx.field(h) == field,
+        &|h| sibling(ctx.field(h)),
+        &|h| {
+            matches!(
+                ctx.roles[ctx.field(h) as usize],
+                Role::Question | Role::Header
+            )
+        },
+        &|_| true,
+    ];
+    let found: Vec<Found> = levels
+        .iter()
+        .map(|l| gather(ctx, action_index, *l, destructive))
+        .collect();
+    let mut scope = Scope::default();
+    // Places come from the action's own option or the question, never from another option.
+    let asked = matches!(ctx.roles[field as usize], Role::Question | Role::Header);
+    let nearest = found[..4].iter().find(|f| !f.places.is_empty());
+    let first = found
+        .iter()
+        .position(|f| !f.free.is_empty() || !f.held.is_empty());
+    let object = first.and_then(|i| found[i].object());
+    scope.edits_file = first.is_some_and(|i| found[i].edits_file);
+    let danger_target = found[..2].iter().any(|f| f.danger_target);
+    // An action of the question itself that names nothing weighty happens wherever the chosen
+    // option says: a dangerous place in any option counts for it.
+    // (What the action's own clause names decides: `The build finished. Where do I deploy?`
+    // deploys to whichever place is chosen, whatever the other sentence names.)
+    let vague = matches!(found[0].object(), None | Some((Weight::Neutral, _)));
+    let options = (asked && vague)
+        .then(|| &found[4])
+        .filter(|f| f.places.iter().any(|(w, _)| *w >= Weight::Danger));
+    if let Some(level) = nearest.or(options) {
+        scope.any_place = true;
+        for &(w, c) in &level.places {
+            match w {
+                Weight::Danger | Weight::Precious => {
+                    scope.danger_place.get_or_insert(c);
+                }
+                Weight::Safe | Weight::Benign => scope.safe_place = true,
+                _ => {}
+            }
+        }
+    }
+    scope.object = object;
+    // `Sync the local folder to the prod bucket`: the local folder is the source.
+    if danger_target {
+        scope.safe_place = false;
+    }
+    if let (Some(i), Some((Weight::Neutral, _))) = (first, scope.object) {
+        // A file, a branch, "them": what it is may be said nearby.
+        if let Some(weightier) = found[i + 1..4.max(i + 1)]
+            .iter()
+            .filter_map(Found::object)
+            .find(|(w, _)| *w != Weight::Neutral)
+        {
+            scope.object = Some(weightier);
+        }
+    }
+    scope
+}
+
+/// Anything in the whole question that says where things happen.
+fn placed_anywhere(ctx: &Ctx) -> bool {
+    ctx.hits
+        .iter()
+        .enumerate()
+        .any(|(j, h)| !ctx.negated[j] && matches!(h.kind(), Kind::Place(_)))
+}
+
+fn evidence(ctx: &Ctx, hit: &Hit, door: Door, rule: String) -> Evidence {
+    let tokens = &ctx.tokens[hit.start as usize..=hit.end as usize];
+    Evidence {
+        door,
+        rule,
+        field: tokens[0].field,
+        start: tokens[0].start,
+        end: tokens[tokens.len() - 1].end,
+        lang: super::lexicon::LEXICON_LANGS[hit.term().lang as usize],
+        source: hit.term().source,
+    }
+}
+
+/// Every piece of one-way or unknown evidence, and what was found but set aside.
+pub fn evaluate(ctx: &Ctx) -> (Vec<Evidence>, Vec<Evidence>) {
+    let mut found = Vec::new();
+    let mut cleared = Vec::new();
+    for (i, hit) in ctx.hits.iter().enumerate() {
+        let name = concept(hit.concept).name;
+        let verdict = match hit.kind() {
+            Kind::Effect(door) => Some((door, name.to_owned())),
+            Kind::Action(rule) => decide_action(ctx, i, rule).map(|r| (Door::OneWay, r)),
+            _ => continue,
+        };
+        let Some((door, rule)) = verdict else {
+            cleared.push(evidence(
+                ctx,
+                hit,
+                Door::TwoWay,
+                format!("{name}: harmless here"),
+            ));
+            continue;
+        };
+        match ctx.cancelled(i).or_else(|| ctx.previewed_context(i)) {
+            Some(why) => cleared.push(evidence(ctx, hit, Door::TwoWay, format!("{rule}: {why}"))),
+            None => found.push(evidence(ctx, hit, door, rule)),
+        }
+    }
+    (found, cleared)
+}
+
+fn decide_action(ctx: &Ctx, i: usize, rule: ActionRule) -> Option<String> {
+    let action = concept(ctx.hits[i].concept).name;
+    let destructive = matches!(
+        rule,
+        ActionRule::Always
+            | ActionRule::UnlessBenign
+            | ActionRule::UnlessDisposable
+            | ActionRule::UnlessSafe
+            | ActionRule::IfDanger
+            | ActionRule::IfUnplaced
+    );
+    let scope = scope_of(ctx, i, destructive);
+    let named = |c: u16| format!("{action}:{}", concept(c).name);
+    if let Some(place) = scope.danger_place {
+        return Some(named(place));
+    }
+    if ctx.edit_only(i) && rule != ActionRule::Always {
+        return None;
+    }
+    match (scope.object, rule) {
+        (_, ActionRule::IfPlace) => None,
+        // Taking something out of a file is editing it, unless the edit would lose work.
+        (object, _)
+            if scope.edits_file
+                && object.is_none_or(|(w, _)| w < Weight::Precious)
+                && !matches!(rule, ActionRule::Always | ActionRule::UnlessDisposable) =>
+        {
+            None
+        }
+        (_, ActionRule::UnlessSafe) => (!scope.safe_place).then(|| action.to_owned()),
+        (Some((Weight::Precious, _)), ActionRule::Modifies) => None,
+        // Rewriting commits that never left this machine keeps them in the reflog.
+        (Some((Weight::Precious, _)), _) if action == "history-rewrite" && scope.safe_place => None,
+        (Some((Weight::Precious, c)), ActionRule::UnlessDisposable) => Some(named(c)),
+        (Some((Weight::Precious, c)), _) => Some(named(c)),
+        (_, ActionRule::Always) => Some(action.to_owned()),
+        (Some((Weight::Danger, c)), _) => (!scope.safe_place).then(|| named(c)),
+        (Some((Weight::Disposable, _)), _) => None,
+        (_, ActionRule::UnlessDisposable) => (!scope.safe_place).then(|| action.to_owned()),
+        (Some((Weight::Benign, _)), _) => None,
+        (_, ActionRule::IfUnplaced) => {
+            (!scope.any_place && !placed_anywhere(ctx)).then(|| format!("{action}:unplaced"))
+        }
+        (Some((_, c)), ActionRule::UnlessBenign) => (!scope.safe_place).then(|| named(c)),
+        (None, ActionRule::UnlessBenign) => (!scope.safe_place).then(|| action.to_owned()),
+        _ => None,
+    }
+}

@@ -1,0 +1,587 @@
+//! The lexicons compiled from `data/doors/*.txt` by `build.rs`, and matching their terms
+//! against a token stream.
+//!
+//! Every term names a concept (`delete`, `database`, `production`, `negation` …) whose kind and
+//! rule come from `concepts.txt`; the engine reasons over concepts only, so a language is
+//! added by writing its lexicon, never by writing code. Lookups are hash probes into static
+//! tables (exact words, stems, word endings), so a question costs a few hundred probes.
+
+use super::fold::fnv1a;
+use super::text::{Kind as TokKind, Token};
+use super::Door;
+
+/// How an action decides (see `concepts.txt`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ActionRule {
+    /// One-way whatever it touches.
+    Always,
+    /// One-way unless everything it touches is harmless, or the place is safe.
+    UnlessBenign,
+    /// One-way only when it touches something dangerous.
+    IfDanger,
+    /// One-way when it touches something dangerous, or when nothing says where it goes.
+    IfUnplaced,
+    /// One-way only in a dangerous place (restarting production, not restarting Postgres).
+    IfPlace,
+    /// One-way on something dangerous; precious work (uncommitted, unpushed) may be moved.
+    Modifies,
+    /// One-way unless it happens in a safe place (local, dev, test), whatever it touches.
+    UnlessSafe,
+    /// One-way unless what it touches is disposable (a cache, build output, a draft): throwing
+    /// away code or edits is not undone by git.
+    UnlessDisposable,
+}
+
+/// How much an object or place matters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Weight {
+    /// Words that only keep other words from being misread (`from scratch`, `moving parts`).
+    Inert,
+    /// Regenerable or throwaway: a cache, build output, a draft.
+    Disposable,
+    /// Harmless to delete or change, since git keeps it: code, an unused import, a comment.
+    Benign,
+    /// A local or development place.
+    Safe,
+    /// Says nothing either way: a file, a branch, staging.
+    Neutral,
+    /// Used by others (a remote, everything): dangerous to destroy, normal to change.
+    Shared,
+    /// Data, production, people, money: one-way unless the place is safe.
+    Danger,
+    /// Lost for good whatever the place: unpushed work, the only copy.
+    Precious,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Qualifier {
+    /// `not`, `never`, `without` before what it negates.
+    Negate,
+    /// Japanese/Korean/German negation after the verb.
+    NegateAfter,
+    /// `--dry-run`, `preview`: nothing in the clause happens for real.
+    Preview,
+    /// `implement`, `add a button to`, `write a test that`: talk about code that acts.
+    Meta,
+    /// `soft`-delete, move to trash: reversible by design.
+    Soft,
+    /// The same after the action (`suppression logique`, `als gelöscht markieren`).
+    SoftAfter,
+    /// Talk about code after the action it is about (German: `… löschen implementieren`).
+    MetaAfter,
+    /// `in`, `from`, `inside`: what follows is where, not what.
+    Container,
+    /// `の`, `的`, `의`: what precedes is where, not what.
+    ContainerAfter,
+    /// `then`, `afterwards`: a new clause starts.
+    Break,
+    /// `and`, `as well as`, a comma: a new clause only when a new action follows, so a list of
+    /// objects stays with its verb (`delete the cache, the logs and the users table`).
+    Join,
+    /// `with`, `using`: the place after it is where something comes from.
+    Source,
+    /// `was`, `already`: the action after it has happened; nothing is proposed.
+    Past,
+    /// `I'm only editing the file`: what the question's actions do is edit text.
+    EditOnly,
+    /// `to`, `into`: what follows is where the action lands, whatever was said of its source.
+    Destination,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Action(ActionRule),
+    Object(Weight),
+    Place(Weight),
+    Effect(Door),
+    Qualifier(Qualifier),
+    Stopword,
+}
+
+#[derive(Debug)]
+pub struct ConceptDef {
+    pub name: &'static str,
+    pub kind: Kind,
+}
+
+/// One element of a term.
+#[derive(Debug)]
+pub enum Elem {
+    Exact(&'static str),
+    Prefix(&'static str),
+    Suffix(&'static str),
+    Infix(&'static str),
+    /// Short flags that must all be set (`rf` in `-rf`, `-fr`, `-r -f`).
+    Short(&'static str),
+    /// A long flag (`--force`, `-Recurse`).
+    Long(&'static str),
+    /// Up to this many tokens of anything, inside the clause.
+    Gap(u8),
+    /// `star` (`*`), `pipe` (`|`), `plus`/`colon`/`dollar`/`tilde` (a prefixed word), `num`.
+    Symbol(&'static str),
+}
+
+#[derive(Debug)]
+pub struct Term {
+    pub concept: u16,
+    pub lang: u8,
+    /// For qualifiers: how many tokens away they reach.
+    pub window: u8,
+    pub elems: &'static [Elem],
+    /// `file:line` in `data/doors`, to say which line matched.
+    pub source: &'static str,
+}
+
+/// An open-addressing hash table from a key to a run of indices in `list`.
+pub struct Table {
+    mask: usize,
+    slots: &'static [(u32, &'static str, u32, u32)],
+    list: &'static [u32],
+}
+
+impl Table {
+    pub fn get(&self, key: &str) -> &'static [u32] {
+        self.get_hashed(fnv1a(key.as_bytes()), key)
+    }
+
+    /// `get` with the key's hash already computed (a running hash over a word's prefixes).
+    pub fn get_hashed(&self, hash: u32, key: &str) -> &'static [u32] {
+        let mut at = hash as usize & self.mask;
+        loop {
+            let (h, k, start, len) = self.slots[at];
+            if len == 0 {
+                return &[];
+            }
+            if h == hash && k == key {
+                return &self.list[start as usize..(start + len) as usize];
+            }
+            at = (at + 1) & self.mask;
+        }
+    }
+
+    pub fn contains(&self, key: &str) -> bool {
+        !self.get(key).is_empty()
+    }
+}
+
+include!(concat!(env!("OUT_DIR"), "/door_tables.rs"));
+
+pub fn concept(id: u16) -> &'static ConceptDef {
+    &CONCEPTS[id as usize]
+}
+
+/// The longest lexicon word at the start of `chars` (folded characters of a CJK or Hangul
+/// run), in characters.
+pub fn longest_segment(chars: &[String]) -> Option<usize> {
+    let max = chars.len().min(MAX_SEGMENT_CHARS);
+    let mut key = String::new();
+    let mut best = None;
+    for (len, c) in chars.iter().take(max).enumerate() {
+        key.push_str(c);
+        if SEGMENTS.contains(&key) {
+            best = Some(len + 1);
+        }
+    }
+    best
+}
+
+/// A term found in the tokens: `start..=end` token indices.
+#[derive(Debug, Clone, Copy)]
+pub struct Hit {
+    pub concept: u16,
+    pub term: u32,
+    pub start: u32,
+    pub end: u32,
+}
+
+impl Hit {
+    pub fn kind(&self) -> Kind {
+        concept(self.concept).kind
+    }
+
+    pub fn term(&self) -> &'static Term {
+        &TERMS[self.term as usize]
+    }
+}
+
+/// Every term of every lexicon found in `tokens`, in token order.
+pub fn find_hits(tokens: &[Token]) -> Vec<Hit> {
+    let mut hits: Vec<Hit> = Vec::with_capacity(tokens.len());
+    for i in 0..tokens.len() {
+        hits_at(tokens, i, &mut hits);
+    }
+    hits.sort_by_key(|h| (h.start, h.end));
+    drop_shadowed(&mut hits);
+    hits
+}
+
+/// Record a match unless the same concept already matched the same words in the same lexicon
+/// (one per lexicon: a qualifier counts in its own language only).
+fn push(hits: &mut Vec<Hit>, term: u32, start: usize, end: usize) {
+    let concept = TERMS[term as usize].concept;
+    let lang = TERMS[term as usize].lang;
+    let (start, end) = (start as u32, end as u32);
+    let seen =
+        hits.iter().rev().take(24).any(|h| {
+            h.concept == concept && h.start == start && h.end == end && h.term().lang == lang
+        });
+    if !seen {
+        hits.push(Hit {
+            concept,
+            term,
+            start,
+            end,
+        });
+    }
+}
+
+/// Try the terms of `list`, found through token `i`'s key.
+fn try_terms(tokens: &[Token], i: usize, list: &[u32], hits: &mut Vec<Hit>) {
+    let ident = tokens[i].kind == TokKind::Ident;
+    for &term in list {
+        let def = &TERMS[term as usize];
+        if ident && LEXICON_LANGS[def.lang as usize] != "tech" {
+            continue;
+        }
+        // A one-word term found through its own key matches as it is.
+        if def.elems.len() == 1
+            && matches!(
+                def.elems[0],
+                Elem::Exact(_) | Elem::Prefix(_) | Elem::Suffix(_)
+            )
+        {
+            push(hits, term, i, i);
+        } else if let Some(end) = match_from(tokens, i, def.elems) {
+            push(hits, term, i, end);
+        }
+    }
+}
+
+/// Every term that starts at token `i`.
+fn hits_at(tokens: &[Token], i: usize, hits: &mut Vec<Hit>) {
+    let t = &tokens[i];
+    let key = t.key.as_str();
+    let lexical = matches!(t.kind, TokKind::Word | TokKind::Segment | TokKind::Number);
+    if lexical || matches!(t.kind, TokKind::Ident | TokKind::Path | TokKind::Symbol) {
+        try_terms(tokens, i, EXACT.get(key), hits);
+    }
+    if lexical {
+        // Stems: a running hash over the word's prefixes, probed at the lengths stems have.
+        let mut hash: u32 = 0x811c_9dc5;
+        for (len, &b) in key.as_bytes().iter().enumerate() {
+            hash = (hash ^ u32::from(b)).wrapping_mul(0x0100_0193);
+            let len = len + 1;
+            if len < 64 && PREFIX_LENS & (1 << len) != 0 && key.is_char_boundary(len) {
+                try_terms(tokens, i, PREFIX.get_hashed(hash, &key[..len]), hits);
+            }
+        }
+        for (at, _) in key.char_indices() {
+            let len = key.len() - at;
+            if len < 64 && SUFFIX_LENS & (1 << len) != 0 {
+                try_terms(tokens, i, SUFFIX.get(&key[at..]), hits);
+            }
+        }
+    }
+    if t.kind == TokKind::Path {
+        for term in path_terms(key) {
+            push(hits, term, i, i);
+        }
+    }
+    // Terms that start with a flag, a symbol or a word part, tried only where they can match.
+    let firsts: &[&[u32]] = match t.kind {
+        TokKind::Flag if t.dashes == 1 && t.key.len() <= 4 => &[SHORT_FIRST, LONG_FIRST.get(key)],
+        TokKind::Flag => &[LONG_FIRST.get(key)],
+        TokKind::Word | TokKind::Segment if key.len() >= 6 => &[INFIX_FIRST, SYMBOL_FIRST],
+        TokKind::Ident if t.call => &[INFIX_FIRST, SYMBOL_FIRST],
+        _ => &[SYMBOL_FIRST],
+    };
+    for &term in firsts.iter().flat_map(|list| list.iter()) {
+        if let Some(end) = match_from(tokens, i, TERMS[term as usize].elems) {
+            push(hits, term, i, end);
+        }
+    }
+}
+
+/// Words inside a longer, gap-free term mean what the longer term says: `delete button` is a
+/// UI element, not a deletion; `cdn cache` a cache, not infrastructure.
+fn drop_shadowed(hits: &mut Vec<Hit>) {
+    let weighed = |h: &Hit| {
+        matches!(
+            concept(h.concept).kind,
+            Kind::Action(_) | Kind::Object(_) | Kind::Place(_) | Kind::Effect(_)
+        )
+    };
+    let shadowed: Vec<bool> = hits
+        .iter()
+        .map(|h| {
+            weighed(h)
+                && hits.iter().any(|long| {
+                    weighed(long)
+                        && (!matches!(long.kind(), Kind::Action(_))
+                            || matches!(h.kind(), Kind::Action(_)))
+                        && long.end - long.start > h.end - h.start
+                        && long.start <= h.start
+                        && long.end >= h.end
+                        && !long.term().elems.iter().any(|e| matches!(e, Elem::Gap(_)))
+                })
+        })
+        .collect();
+    let mut i = 0;
+    hits.retain(|_| {
+        i += 1;
+        !shadowed[i - 1]
+    });
+}
+
+/// What a path is: the terms of its most specific name a lexicon knows (`~/.cache/pip` is a
+/// cache, `/srv/app/uploads` uploads), the heaviest when its file name says several things
+/// (`secrets.txt` is secrets, not text).
+fn path_terms(path: &str) -> Vec<u32> {
+    let names = path_names(path);
+    let known = |name: &str| -> Vec<u32> {
+        EXACT
+            .get(name)
+            .iter()
+            .copied()
+            .filter(|&term| {
+                // Folder and file names are the tech lexicon's: `feature/login` is a branch name,
+                // not a feature.
+                let def = &TERMS[term as usize];
+                def.elems.len() == 1
+                    && LEXICON_LANGS[def.lang as usize] == "tech"
+                    && matches!(concept(def.concept).kind, Kind::Object(_) | Kind::Place(_))
+            })
+            .collect()
+    };
+    let weight = |term: u32| match concept(TERMS[term as usize].concept).kind {
+        Kind::Object(w) | Kind::Place(w) => w,
+        _ => Weight::Inert,
+    };
+    // The file name's parts come last in `names`: weigh them together.
+    let file_parts = names
+        .iter()
+        .rev()
+        .take_while(|n| !n.ends_with('/'))
+        .count()
+        .min(3);
+    let (dirs, file) = names.split_at(names.len() - file_parts);
+    // A source file is code whatever it is called (`invoices.go`); a file name is never a place.
+    let source = file
+        .last()
+        .is_some_and(|ext| SOURCE_EXTENSIONS.contains(&ext.as_str()));
+    let file: &[String] = if source {
+        &file[file.len() - 1..]
+    } else {
+        file
+    };
+    let mut best: Vec<u32> = file
+        .iter()
+        .flat_map(|n| known(n))
+        .filter(|&t| matches!(concept(TERMS[t as usize].concept).kind, Kind::Object(_)))
+        .collect();
+    if let Some(top) = best.iter().map(|&t| weight(t)).max() {
+        best.retain(|&t| weight(t) == top);
+        return best;
+    }
+    for name in dirs.iter().rev() {
+        let terms = known(name);
+        if !terms.is_empty() {
+            return terms;
+        }
+    }
+    Vec::new()
+}
+
+/// Extensions of source code: a file with one of them is code, whatever its name says.
+const SOURCE_EXTENSIONS: &[&str] = &[
+    ".rs", ".go", ".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".py", ".rb", ".java", ".kt",
+    ".kts", ".scala", ".swift", ".c", ".h", ".cc", ".cpp", ".hpp", ".cs", ".php", ".ex", ".exs",
+    ".erl", ".hs", ".ml", ".clj", ".dart", ".lua", ".vue", ".svelte", ".css", ".scss", ".html",
+    ".m", ".mm", ".zig",
+];
+
+/// The names a path is known by: its last segment, that segment without its extension, the
+/// extension with its dot, and every directory on the way (`node_modules` in
+/// `node_modules/.cache/x`).
+fn path_names(path: &str) -> Vec<String> {
+    // `of=/dev/sda`, `--out=dist/`: the path after the name.
+    let path = match path.split_once('=') {
+        Some((name, rest)) if name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') => rest,
+        _ => path,
+    };
+    let trimmed = path.trim_end_matches(['/', '\\', '*']);
+    let segments: Vec<&str> = trimmed
+        .split(['/', '\\'])
+        .filter(|s| !s.is_empty() && *s != "." && *s != "..")
+        .collect();
+    let mut out: Vec<String> = Vec::new();
+    if let Some(device) = path.strip_prefix("/dev/") {
+        // Block devices only: `/dev/sda`, `/dev/nvme0n1`, not `/dev/ttyACM0`.
+        let disk = [
+            "sd", "hd", "vd", "xvd", "nvme", "mmcblk", "disk", "md", "mapper", "dm-",
+        ]
+        .iter()
+        .any(|p| device.starts_with(p));
+        return if disk {
+            vec!["/dev/".to_owned()]
+        } else {
+            Vec::new()
+        };
+    }
+    // Where it lives: `~/`, `/home/`, `/var/lib/`.
+    if path.starts_with("~/") {
+        out.push("~/".to_owned());
+    }
+    if path.starts_with('/') {
+        if let Some(first) = segments.first() {
+            out.push(format!("/{first}/"));
+            if let Some(second) = segments.get(1) {
+                out.push(format!("/{first}/{second}/"));
+            }
+        }
+    }
+    for (i, segment) in segments.iter().enumerate() {
+        out.push((*segment).to_owned());
+        if i + 1 < segments.len() || trimmed.len() < path.len() {
+            out.push(format!("{segment}/"));
+        }
+    }
+    if let Some(last) = segments.last() {
+        if let Some(dot) = last.rfind('.') {
+            if dot > 0 {
+                out.push(last[..dot].to_owned());
+            }
+            out.push(last[dot..].to_owned());
+        }
+    }
+    out
+}
+
+/// Match `elems` starting at token `i`; the index of the last token matched.
+fn match_from(tokens: &[Token], i: usize, elems: &[Elem]) -> Option<usize> {
+    let mut at = i;
+    let mut first = true;
+    let mut gap: usize = 0;
+    for elem in elems {
+        if let Elem::Gap(n) = elem {
+            gap = *n as usize;
+            continue;
+        }
+        let mut found = None;
+        let mut j = at;
+        let limit = if first { i } else { at + gap };
+        while j <= limit && j < tokens.len() {
+            if !first && (tokens[j].field != tokens[i].field || tokens[j].boundary) {
+                break;
+            }
+            if let Some(end) = match_elem(tokens, j, elem) {
+                found = Some(end);
+                break;
+            }
+            j += 1;
+        }
+        let end = found?;
+        at = end + 1;
+        first = false;
+        gap = 0;
+    }
+    Some(at - 1)
+}
+
+fn match_elem(tokens: &[Token], j: usize, elem: &Elem) -> Option<usize> {
+    let t = &tokens[j];
+    let lexical = matches!(t.kind, TokKind::Word | TokKind::Segment | TokKind::Number);
+    let key = t.key.as_str();
+    let ok = match elem {
+        Elem::Exact(s) => {
+            (lexical || matches!(t.kind, TokKind::Ident | TokKind::Path | TokKind::Symbol))
+                && key == *s
+        }
+        Elem::Prefix(s) => lexical && key.starts_with(s),
+        Elem::Suffix(s) => lexical && key.ends_with(s),
+        Elem::Infix(s) => {
+            (lexical && key.len() >= s.len() + 2 || t.kind == TokKind::Ident && t.call)
+                && key.contains(s)
+        }
+        Elem::Long(name) => t.kind == TokKind::Flag && key == *name,
+        Elem::Short(chars) => return match_short(tokens, j, chars),
+        Elem::Symbol(name) => match *name {
+            "star" => t.kind == TokKind::Symbol && key == "*",
+            "pipe" => t.kind == TokKind::Symbol && key == "|",
+            "plus" => t.prefix == b'+',
+            "colon" => t.prefix == b':',
+            "dollar" => t.prefix == b'$',
+            "tilde" => t.prefix == b'~',
+            "num" => t.kind == TokKind::Number,
+            "money" => {
+                t.kind == TokKind::Number && t.key.starts_with(['$', '€', '£', '¥', '₹', '₽', '₩'])
+            }
+            "root" => t.kind == TokKind::Path && is_root(key),
+            _ => false,
+        },
+        Elem::Gap(_) => false,
+    };
+    ok.then_some(j)
+}
+
+/// Consecutive short-flag clusters from `j` that together set every flag in `chars`.
+fn match_short(tokens: &[Token], j: usize, chars: &str) -> Option<usize> {
+    let mut seen = String::new();
+    let mut k = j;
+    while k < tokens.len() {
+        let t = &tokens[k];
+        if t.kind != TokKind::Flag || t.dashes != 1 || t.key.len() > 4 || (k > j && t.boundary) {
+            break;
+        }
+        seen.push_str(&t.key);
+        if chars.chars().all(|c| seen.contains(c)) {
+            return Some(k);
+        }
+        k += 1;
+    }
+    None
+}
+
+/// Whether a folded word is a whole word some term starts with (`anyone`, `delete`).
+pub fn is_exact_word(key: &str) -> bool {
+    EXACT.contains(key)
+}
+
+/// The length of the longest one-word action term that `key` starts with (`delet` in
+/// `deleteuser`), 0 when none.
+pub fn action_stem_len(key: &str) -> usize {
+    let is_action = |list: &[u32]| {
+        list.iter().any(|&t| {
+            let def = &TERMS[t as usize];
+            def.elems.len() == 1 && matches!(concept(def.concept).kind, Kind::Action(_))
+        })
+    };
+    let mut best = 0;
+    for (len, _) in key
+        .char_indices()
+        .skip(1)
+        .chain(std::iter::once((key.len(), ' ')))
+    {
+        let prefix = &key[..len];
+        if is_action(PREFIX.get(prefix)) || len == key.len() && is_action(EXACT.get(prefix)) {
+            best = len;
+        }
+    }
+    best
+}
+
+/// Whether `c` is a letter that some languages use and others don't (`@letters` lines).
+pub fn is_marked_letter(c: char) -> bool {
+    LETTERS.iter().any(|(_, set)| set.contains(c))
+        || c.is_uppercase()
+            && c.to_lowercase()
+                .any(|l| LETTERS.iter().any(|(_, set)| set.contains(l)))
+}
+
+/// `/`, `~`, `$HOME` and their globs: everything a user has.
+fn is_root(path: &str) -> bool {
+    matches!(
+        path.trim_end_matches(['*', '.']),
+        "/" | "~" | "~/" | "$home" | "$home/" | "${home}" | "${home}/" | "c:\\" | "c:/"
+    )
+}

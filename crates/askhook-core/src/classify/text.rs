@@ -1,0 +1,986 @@
+//! From a field's text to tokens: the classifier's only view of the words.
+//!
+//! A field is cut into pieces at spaces and punctuation (a clause boundary is kept where a
+//! sentence or clause ends: `.` `?` `!` `;` `,` newlines, parentheses, `&&`, and their CJK
+//! forms), then each piece becomes tokens:
+//! - a run of Han/Kana or Hangul is segmented by longest match against the lexicons' words
+//!   (a character no word starts with becomes a token of its own);
+//! - a run of another script the classifier has no lexicon for becomes one `Foreign` token;
+//! - anything else is read as a command-line or prose word: `-rf` and `--force` are flags,
+//!   `0.0.0.0/0` and `777` numbers, `src/a.rs` and URLs paths, `deleteUser`, `drop_table` and
+//!   `user.delete()` identifiers (never read as actions), `force-push` two words joined.
+//!
+//! Invisible characters (zero-width, bidi controls, soft hyphens, variation selectors) are
+//! dropped, fullwidth forms read as ASCII, every dash as `-` (an em dash as `--`, as macOS
+//! autocorrects it). A word that mixes Latin with Cyrillic or Greek letters has its look-alike
+//! letters read as Latin (`dеlеtе` with Cyrillic `е`); a real Cyrillic or Greek word is kept.
+
+use super::fold::{fold_char_into, fold_key};
+use super::lexicon;
+
+/// The script of a token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Script {
+    Latin,
+    Cyrillic,
+    Greek,
+    /// Han or Kana.
+    Cjk,
+    Hangul,
+    /// A script with no lexicon (Arabic, Hebrew, Devanagari, Thai …), by name.
+    Other(&'static str),
+    /// Digits and symbols only.
+    None,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// A prose word (letters, maybe digits).
+    Word,
+    /// A code identifier: `camelCase`, `snake_case`, a call or method.
+    Ident,
+    /// `-rf`, `--force`, `-Recurse`.
+    Flag,
+    /// Digits, versions, addresses: `777`, `0.0.0.0/0`.
+    Number,
+    /// A file path or URL.
+    Path,
+    /// `*`, `|`, a lone `--` and the like: the key says which.
+    Symbol,
+    /// A segment of a Han/Kana or Hangul run.
+    Segment,
+    /// A run of a script without a lexicon.
+    Foreign,
+}
+
+// The flags are independent facts about one token, read by different rules.
+#[allow(clippy::struct_excessive_bools)]
+#[derive(Debug, Clone)]
+pub struct Token {
+    /// The folded text the lexicons are matched against.
+    pub key: String,
+    pub kind: Kind,
+    pub script: Script,
+    pub field: u16,
+    /// Clause number inside the field (assigned by [`assign_clauses`]).
+    pub clause: u16,
+    /// A clause boundary comes right before this token.
+    pub boundary: bool,
+    /// That boundary is only a list separator (a comma, `、`): it ends the clause only when a
+    /// new action follows (see [`assign_clauses`]).
+    pub soft: bool,
+    /// Byte range in the field's text (for showing evidence).
+    pub start: u32,
+    pub end: u32,
+    /// Dashes before a flag.
+    pub dashes: u8,
+    /// `+`, `:`, `$`, `.` or `~` written right before the word, else 0.
+    pub prefix: u8,
+    /// Joined to the previous token by a hyphen (`force-push`).
+    pub joined: bool,
+    /// Inside backticks or a fenced code block.
+    pub in_code: bool,
+    /// An identifier written as a call: `deleteAll()`, `db.drop()`.
+    pub call: bool,
+}
+
+/// What a field's text is made of, for the language detector.
+#[derive(Debug, Clone, Default)]
+pub struct Letters {
+    pub latin: u32,
+    pub cyrillic: u32,
+    pub greek: u32,
+    pub cjk: u32,
+    pub kana: u32,
+    pub hangul: u32,
+    pub other: u32,
+    pub other_script: Option<&'static str>,
+    /// Characters inside fenced code blocks.
+    pub fenced_code: u32,
+    /// Letters with marks that tell one Latin-script language from another (`ñ`, `ł`, `ő` …).
+    pub marked: Vec<char>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Class {
+    Letter(Script),
+    Kana,
+    Digit,
+    Mark,
+    Space,
+    Newline,
+    Other,
+}
+
+fn script_name(u: u32) -> &'static str {
+    match u {
+        0x0590..=0x05FF | 0xFB1D..=0xFB4F => "hebrew",
+        0x0600..=0x06FF | 0x0750..=0x077F | 0x08A0..=0x08FF | 0xFB50..=0xFDFF | 0xFE70..=0xFEFF => {
+            "arabic"
+        }
+        0x0900..=0x097F => "devanagari",
+        0x0980..=0x09FF => "bengali",
+        0x0A00..=0x0DFF => "indic",
+        0x0E00..=0x0E7F => "thai",
+        0x0E80..=0x0EFF => "lao",
+        0x0530..=0x058F => "armenian",
+        0x10A0..=0x10FF => "georgian",
+        0x1200..=0x139F => "ethiopic",
+        0x1780..=0x17FF => "khmer",
+        0x1000..=0x109F => "myanmar",
+        _ => "other",
+    }
+}
+
+fn class(c: char) -> Class {
+    let u = c as u32;
+    if c.is_ascii() {
+        return match c {
+            'a'..='z' | 'A'..='Z' => Class::Letter(Script::Latin),
+            '0'..='9' => Class::Digit,
+            '\n' => Class::Newline,
+            ' ' | '\t' | '\r' => Class::Space,
+            _ => Class::Other,
+        };
+    }
+    match u {
+        0x3040..=0x309F | 0x30A0..=0x30FF | 0x31F0..=0x31FF | 0xFF66..=0xFF9F => {
+            return Class::Kana
+        }
+        0x3005
+        | 0x3007
+        | 0x3400..=0x4DBF
+        | 0x4E00..=0x9FFF
+        | 0xF900..=0xFAFF
+        | 0x20000..=0x3134F => return Class::Letter(Script::Cjk),
+        0xAC00..=0xD7AF | 0x1100..=0x11FF | 0x3130..=0x318F | 0xA960..=0xA97F | 0xD7B0..=0xD7FF => {
+            return Class::Letter(Script::Hangul)
+        }
+        0x3000..=0x303F | 0xFF00..=0xFF65 => return Class::Other,
+        _ => {}
+    }
+    match u {
+        0x00C0..=0x024F if u != 0xD7 && u != 0xF7 => Class::Letter(Script::Latin),
+        0x0250..=0x02AF | 0x1E00..=0x1EFF | 0x2C60..=0x2C7F | 0xA720..=0xA7FF | 0x1D00..=0x1D7F => {
+            Class::Letter(Script::Latin)
+        }
+        0x1D400..=0x1D6A3 | 0x24B6..=0x24E9 | 0xFB00..=0xFB06 | 0x2100..=0x214F
+            if c.is_alphabetic() =>
+        {
+            Class::Letter(Script::Latin)
+        }
+        0x1D7CE..=0x1D7FF => Class::Digit,
+        0x0400..=0x052F | 0x1C80..=0x1C8F | 0x2DE0..=0x2DFF | 0xA640..=0xA69F => {
+            if unicode_normalization::char::is_combining_mark(c) {
+                Class::Mark
+            } else {
+                Class::Letter(Script::Cyrillic)
+            }
+        }
+        0x0370..=0x03FF | 0x1F00..=0x1FFF if c.is_alphabetic() => Class::Letter(Script::Greek),
+        0x3040..=0x309F | 0x30A0..=0x30FF | 0x31F0..=0x31FF | 0xFF66..=0xFF9F => Class::Kana,
+        0x3005
+        | 0x3007
+        | 0x3400..=0x4DBF
+        | 0x4E00..=0x9FFF
+        | 0xF900..=0xFAFF
+        | 0x20000..=0x3134F => Class::Letter(Script::Cjk),
+        0xAC00..=0xD7AF | 0x1100..=0x11FF | 0x3130..=0x318F | 0xA960..=0xA97F | 0xD7B0..=0xD7FF => {
+            Class::Letter(Script::Hangul)
+        }
+        0x2028 | 0x2029 | 0x0085 => Class::Newline,
+        _ if c.is_whitespace() => Class::Space,
+        _ if unicode_normalization::char::is_combining_mark(c) => Class::Mark,
+        _ if c.is_numeric() => Class::Digit,
+        _ if c.is_alphabetic() => Class::Letter(Script::Other(script_name(u))),
+        _ => Class::Other,
+    }
+}
+
+/// Characters that are dropped as if never written.
+fn is_invisible(c: char) -> bool {
+    matches!(c as u32,
+        0x00AD | 0x034F | 0x061C | 0x115F | 0x1160 | 0x17B4 | 0x17B5 | 0x180B..=0x180F
+        | 0x200B..=0x200F | 0x202A..=0x202E | 0x2060..=0x206F | 0x3164 | 0xFE00..=0xFE0F
+        | 0xFEFF | 0xFFA0 | 0xFFF9..=0xFFFB | 0xE0000..=0xE007F | 0xE0100..=0xE01EF)
+}
+
+/// The characters of a field after the character-level fold: (byte offset, char).
+fn prepare(text: &str) -> Vec<(u32, char)> {
+    let mut out = Vec::with_capacity(text.len());
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    let mut skip_to = 0;
+    for (k, &(at, c)) in chars.iter().enumerate() {
+        if k < skip_to {
+            continue;
+        }
+        let at = at as u32;
+        if is_invisible(c) {
+            continue;
+        }
+        let next = chars.get(k + 1).map_or(' ', |&(_, n)| n);
+        // Markdown escapes (`\-\-force`) and emphasis inside a word (`de**le**te`).
+        if c == '\\' && next.is_ascii_punctuation() {
+            continue;
+        }
+        if c == '*'
+            && out
+                .last()
+                .is_some_and(|&(_, p): &(u32, char)| p.is_alphanumeric())
+        {
+            let after = chars[k..].iter().map(|&(_, n)| n).find(|&n| n != '*');
+            if after.is_some_and(char::is_alphanumeric) {
+                continue;
+            }
+        }
+        // HTML tags: `<b>`, `</code>`.
+        if c == '<' {
+            let tag: String = chars[k + 1..].iter().take(12).map(|&(_, n)| n).collect();
+            let name = tag.trim_start_matches('/');
+            if let Some(close) = name.find('>') {
+                if close > 0 && name[..close].chars().all(|n| n.is_ascii_alphanumeric()) {
+                    skip_to = k + 2 + close + usize::from(tag.starts_with('/'));
+                    continue;
+                }
+            }
+        }
+        let u = c as u32;
+        let mapped = match u {
+            0xFF01..=0xFF5E => char::from_u32(u - 0xFEE0).unwrap_or(' '),
+            0x3000 | 0x00A0 | 0x2000..=0x200A | 0x202F | 0x205F => ' ',
+            0x2010..=0x2013 | 0x2212 | 0xFE63 => '-',
+            0x2014 | 0x2015 => {
+                out.push((at, '-'));
+                '-'
+            }
+            0x2018 | 0x2019 | 0x201A | 0x201B | 0x2032 => '\'',
+            0x201C | 0x201D | 0x201E | 0x00AB | 0x00BB => '"',
+            _ => c,
+        };
+        out.push((at, mapped));
+    }
+    out
+}
+
+/// Look-alike letters of Cyrillic and Greek, as the Latin letter they pass for.
+fn latin_look_alike(c: char) -> Option<char> {
+    Some(match c {
+        'а' | 'А' | 'α' | 'Α' => 'a',
+        'в' | 'В' | 'β' | 'Β' | 'ь' => 'b',
+        'с' | 'С' | 'ϲ' => 'c',
+        'ԁ' => 'd',
+        'е' | 'Е' | 'ё' | 'Ё' | 'ε' | 'Ε' => 'e',
+        'һ' | 'Һ' | 'н' | 'Н' | 'Η' => 'h',
+        'і' | 'І' | 'ι' | 'Ι' | 'ӏ' | 'Ӏ' => 'i',
+        'ј' | 'Ј' => 'j',
+        'к' | 'К' | 'κ' | 'Κ' => 'k',
+        'м' | 'М' | 'Μ' => 'm',
+        'п' | 'η' | 'Ν' => 'n',
+        'о' | 'О' | 'ο' | 'Ο' | 'σ' => 'o',
+        'р' | 'Р' | 'ρ' | 'Ρ' => 'p',
+        'ԛ' => 'q',
+        'г' | 'Г' => 'r',
+        'ѕ' | 'Ѕ' => 's',
+        'т' | 'Т' | 'τ' | 'Τ' => 't',
+        'υ' | 'ц' => 'u',
+        'ν' => 'v',
+        'ԝ' | 'ш' | 'ω' => 'w',
+        'х' | 'Х' | 'χ' | 'Χ' => 'x',
+        'у' | 'У' | 'γ' | 'Υ' => 'y',
+        'ζ' | 'Ζ' => 'z',
+        _ => return None,
+    })
+}
+
+/// Tokenize one field, appending to `out`, and count its letters into `letters`.
+pub fn tokenize(text: &str, field: u16, out: &mut Vec<Token>, letters: &mut Letters) {
+    let chars = prepare(text);
+    out.reserve(text.len() / 4);
+    let mut t = Tokenizer {
+        chars: &chars,
+        text_len: text.len() as u32,
+        field,
+        out,
+        letters,
+        boundary: true,
+        soft: false,
+        in_code: false,
+        fenced: false,
+    };
+    t.run();
+}
+
+// A tokenizer's state is a handful of independent switches.
+#[allow(clippy::struct_excessive_bools)]
+struct Tokenizer<'a> {
+    chars: &'a [(u32, char)],
+    text_len: u32,
+    field: u16,
+    out: &'a mut Vec<Token>,
+    letters: &'a mut Letters,
+    boundary: bool,
+    /// The pending boundary is only a list separator.
+    soft: bool,
+    in_code: bool,
+    fenced: bool,
+}
+
+/// Commas that separate the items of a list as well as clauses (`，` `、` `､`).
+fn is_list_separator(c: char) -> bool {
+    matches!(c, '、' | '，' | '､' | '﹐' | '﹑')
+}
+
+/// Punctuation that ends a clause wherever it stands.
+fn is_hard_boundary(c: char) -> bool {
+    matches!(
+        c,
+        '!' | '?'
+            | ';'
+            | '。'
+            | '！'
+            | '？'
+            | '；'
+            | '：'
+            | '（'
+            | '）'
+            | '「'
+            | '」'
+            | '『'
+            | '』'
+            | '【'
+            | '】'
+            | '…'
+            | '¿'
+            | '¡'
+            | '•'
+            | '·'
+            | '→'
+            | '⇒'
+    )
+}
+
+impl Tokenizer<'_> {
+    fn offset(&self, i: usize) -> u32 {
+        self.chars.get(i).map_or(self.text_len, |&(at, _)| at)
+    }
+
+    fn run(&mut self) {
+        let n = self.chars.len();
+        let mut i = 0;
+        while i < n {
+            let c = self.chars[i].1;
+            if c == '`' {
+                let mut run = 0;
+                while i + run < n && self.chars[i + run].1 == '`' {
+                    run += 1;
+                }
+                if run >= 3 {
+                    self.fenced = !self.fenced;
+                    self.hard_break();
+                } else {
+                    self.in_code = !self.in_code;
+                }
+                i += run;
+                continue;
+            }
+            match class(c) {
+                Class::Newline => {
+                    self.hard_break();
+                    i += 1;
+                }
+                Class::Space => {
+                    i += 1;
+                }
+                Class::Letter(Script::Cjk | Script::Hangul) | Class::Kana => {
+                    i = self.east_asian_run(i);
+                }
+                Class::Letter(Script::Other(name)) => {
+                    i = self.foreign_run(i, name);
+                }
+                _ if is_list_separator(c) => {
+                    self.soft_break();
+                    i += 1;
+                }
+                _ if is_hard_boundary(c) => {
+                    self.hard_break();
+                    i += 1;
+                }
+                _ => {
+                    i = self.chunk(i);
+                }
+            }
+        }
+    }
+
+    fn push(&mut self, key: String, kind: Kind, script: Script, from: usize, to: usize) -> usize {
+        let code = self.in_code || self.fenced;
+        if self.fenced {
+            self.letters.fenced_code += (to - from) as u32;
+        }
+        self.out.push(Token {
+            key,
+            kind,
+            script,
+            field: self.field,
+            clause: 0,
+            soft: std::mem::take(&mut self.soft) && self.boundary,
+            boundary: std::mem::take(&mut self.boundary),
+            start: self.offset(from),
+            end: self.offset(to),
+            dashes: 0,
+            prefix: 0,
+            joined: false,
+            in_code: code,
+            call: false,
+        });
+        self.out.len() - 1
+    }
+
+    /// A run of Han/Kana or Hangul: segmented by longest match.
+    fn east_asian_run(&mut self, from: usize) -> usize {
+        let n = self.chars.len();
+        let mut to = from;
+        let hangul = class(self.chars[from].1) == Class::Letter(Script::Hangul);
+        while to < n {
+            let k = class(self.chars[to].1);
+            let same = match k {
+                Class::Letter(Script::Hangul) => hangul,
+                Class::Letter(Script::Cjk) | Class::Kana => !hangul,
+                Class::Mark => true,
+                _ => false,
+            };
+            if !same {
+                break;
+            }
+            match k {
+                Class::Kana => self.letters.kana += 1,
+                Class::Letter(Script::Hangul) => self.letters.hangul += 1,
+                Class::Letter(_) => self.letters.cjk += 1,
+                _ => {}
+            }
+            to += 1;
+        }
+        let script = if hangul { Script::Hangul } else { Script::Cjk };
+        let folded: Vec<String> = self.chars[from..to]
+            .iter()
+            .map(|&(_, c)| {
+                let mut s = String::new();
+                fold_char_into(c, &mut s);
+                s
+            })
+            .collect();
+        let mut at = 0;
+        while at < folded.len() {
+            let len = lexicon::longest_segment(&folded[at..]).unwrap_or(1);
+            let key: String = folded[at..at + len].concat();
+            self.push(key, Kind::Segment, script, from + at, from + at + len);
+            at += len;
+        }
+        to
+    }
+
+    fn foreign_run(&mut self, from: usize, name: &'static str) -> usize {
+        let n = self.chars.len();
+        let mut to = from;
+        while to < n
+            && matches!(
+                class(self.chars[to].1),
+                Class::Letter(Script::Other(_)) | Class::Mark
+            )
+        {
+            if matches!(class(self.chars[to].1), Class::Letter(_)) {
+                self.letters.other += 1;
+            }
+            to += 1;
+        }
+        self.letters.other_script.get_or_insert(name);
+        let key: String = self.chars[from..to].iter().map(|&(_, c)| c).collect();
+        self.push(key, Kind::Foreign, Script::Other(name), from, to);
+        to
+    }
+
+    /// A whitespace-delimited chunk of Latin/Cyrillic/Greek text, digits and symbols.
+    fn chunk(&mut self, from: usize) -> usize {
+        let n = self.chars.len();
+        let mut to = from;
+        while to < n {
+            let c = self.chars[to].1;
+            match class(c) {
+                Class::Space | Class::Newline => break,
+                Class::Letter(Script::Cjk | Script::Hangul | Script::Other(_)) | Class::Kana => {
+                    break
+                }
+                _ if c == '`' || is_hard_boundary(c) => break,
+                _ => to += 1,
+            }
+        }
+        // A lone `.` (`git checkout -- .`) and a quoted star (`"*"`) are words of their own.
+        let raw = &self.chars[from..to];
+        let is_quote = |c: char| matches!(c, '"' | '\'' | ',' | '}' | '{' | ':');
+        let bare_star = raw
+            .iter()
+            .filter(|&&(_, c)| !is_quote(c))
+            .map(|&(_, c)| c)
+            .eq(std::iter::once('*'));
+        let dot = raw.len() == 1 && raw[0].1 == '.';
+        // A path stands apart: `git add .`, not the end of `… \`--dry-run\`.` or `…없습니다.`.
+        let spaced = from > 0 && self.chars[from - 1].1 == ' ';
+        let lone_dot = dot
+            && !self.out.is_empty()
+            && (spaced && self.chars.get(to).is_some_and(|&(_, c)| c == ' ')
+                || self
+                    .out
+                    .last()
+                    .is_some_and(|t| t.kind == Kind::Symbol && t.key == "--"));
+        if bare_star || lone_dot {
+            let key = if bare_star { "*" } else { "." };
+            self.push(key.into(), Kind::Symbol, Script::None, from, to);
+            return to;
+        }
+        // Trailing sentence punctuation ends a clause: `data.` `it,` `now:`.
+        let mut end = to;
+        let mut ends_clause = false;
+        let mut ends_sentence = false;
+        while end > from
+            && matches!(
+                self.chars[end - 1].1,
+                '.' | ',' | ':' | '"' | '\'' | '*' | '_' | '}' | '{' | ')' | ']'
+            )
+            && !(self.chars[end - 1].1 == ')' && end - from >= 2 && self.chars[end - 2].1 == '(')
+        {
+            // A colon ends a clause in prose (`Note: this deletes …`), not in code (`a: *`).
+            let colon = self.chars[end - 1].1 == ':' && !self.in_code && !self.fenced;
+            if matches!(self.chars[end - 1].1, '.' | ',') || colon {
+                ends_clause = true;
+                ends_sentence |= self.chars[end - 1].1 != ',';
+            }
+            if self.chars[end - 1].1 == '*' && end - 1 == from {
+                break;
+            }
+            end -= 1;
+        }
+        if end > from {
+            self.piece(from, end);
+        }
+        if ends_sentence {
+            self.hard_break();
+        } else if ends_clause {
+            self.soft_break();
+        }
+        to
+    }
+
+    /// A boundary that ends the clause whatever follows.
+    fn hard_break(&mut self) {
+        self.boundary = true;
+        self.soft = false;
+    }
+
+    /// A list separator: a boundary unless a harder one is already pending.
+    fn soft_break(&mut self) {
+        if !self.boundary {
+            self.soft = true;
+        }
+        self.boundary = true;
+    }
+
+    /// One piece: flag, symbol, number, path, or words.
+    fn piece(&mut self, mut from: usize, to: usize) {
+        // Markup and quotes around words: **bold**, "quoted", 'quoted'.
+        while from < to
+            && matches!(
+                self.chars[from].1,
+                '"' | '\'' | '*' | '_' | '{' | '}' | '<' | '>' | '(' | '['
+            )
+            && !(self.chars[from].1 == '*' && to - from == 1)
+        {
+            from += 1;
+        }
+        if from >= to {
+            return;
+        }
+        // Most pieces are a plain word: no symbol to read.
+        if self.chars[from..to]
+            .iter()
+            .all(|&(_, c)| matches!(class(c), Class::Letter(_) | Class::Mark) || c == '\'')
+        {
+            self.word(from, to, false);
+            return;
+        }
+        let s: String = self.chars[from..to].iter().map(|&(_, c)| c).collect();
+        if self.symbol(&s, from, to) {
+            return;
+        }
+        if s.starts_with('-') {
+            return self.flag(from, to);
+        }
+        if !self.literal(&s, from, to) {
+            self.words(from, to);
+        }
+    }
+
+    /// Symbols and separators: `&&`, `*`, `|`, a lone `--`, a dash between words, `$(`.
+    /// Whether the piece was one.
+    fn symbol(&mut self, s: &str, from: usize, to: usize) -> bool {
+        let key = match s {
+            "&&" | "||" | ";" | "=>" | "->" | "-->" | "-" | "—" => {
+                self.hard_break();
+                return true;
+            }
+            "*" | "\"*\"" | "'*'" => "*",
+            "|" => "|",
+            "--" => "--",
+            _ if s.starts_with("$(") => {
+                // Command substitution runs whatever is inside.
+                self.push("$(".into(), Kind::Symbol, Script::None, from, from + 2);
+                self.piece(from + 2, to);
+                return true;
+            }
+            _ => return false,
+        };
+        self.push(key.into(), Kind::Symbol, Script::None, from, to);
+        true
+    }
+
+    /// Flags: `-rf`, `--force`, `-Recurse`, `--dry-run=true`.
+    fn flag(&mut self, from: usize, to: usize) {
+        let mut dashes = 0;
+        let mut at = from;
+        while at < to && self.chars[at].1 == '-' {
+            dashes += 1;
+            at += 1;
+        }
+        if at < to && matches!(class(self.chars[at].1), Class::Letter(_)) {
+            let mut end = at;
+            while end < to && self.chars[end].1 != '=' {
+                end += 1;
+            }
+            let name: String = self.chars[at..end]
+                .iter()
+                .map(|&(_, c)| latin_look_alike(c).unwrap_or(c))
+                .collect();
+            let i = self.push(fold_key(&name), Kind::Flag, Script::Latin, from, end);
+            self.out[i].dashes = dashes.min(2);
+        } else if dashes >= 2 && at >= to {
+            self.push("--".into(), Kind::Symbol, Script::None, from, to);
+        } else {
+            self.piece(at, to);
+        }
+    }
+
+    /// Versions, paths and URLs, numbers, amounts of money, dotfiles. Whether the piece was one.
+    fn literal(&mut self, s: &str, from: usize, to: usize) -> bool {
+        let first = self.chars[from].1;
+        let (key, kind) = if matches!(first, 'v' | 'V')
+            && s.len() > 1
+            && is_number_like(&s[1..])
+            && s[1..].contains('.')
+        {
+            (fold_key(s), Kind::Number)
+        } else if s == "/"
+            || s.contains("://")
+            || (s.contains('/') || s.contains('\\'))
+                && s.chars()
+                    .any(|c| c.is_alphanumeric() || c == '~' || c == '*')
+                && !is_number_like(s)
+        {
+            (fold_key(s), Kind::Path)
+        } else if is_number_like(s) {
+            (fold_key(s), Kind::Number)
+        } else if let Some(amount) = money(s) {
+            (amount, Kind::Number)
+        } else if first == '.'
+            && s.len() > 1
+            && s[1..]
+                .chars()
+                .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.'))
+        {
+            // Dotfiles and dot-folders: `.env`, `.next`, `.git`. `.env.production` and
+            // `.env.local` are dotenv files like `.env` (its templates, `.env.example`, hold
+            // no secrets).
+            let key = fold_key(s);
+            if dotenv_variant(&key[1..]) {
+                (".env".to_owned(), Kind::Path)
+            } else {
+                (key, Kind::Path)
+            }
+        } else {
+            return false;
+        };
+        self.push(key, kind, Script::None, from, to);
+        true
+    }
+
+    /// Words, maybe prefixed (`+main`, `:old`, `$HOME`), dotted (`notes.txt`, `user.delete()`)
+    /// or joined by hyphens (`force-push`).
+    fn words(&mut self, mut from: usize, to: usize) {
+        let first = self.chars[from].1;
+        let prefix = match first {
+            '+' | ':' | '$' | '.' | '~' | '@' | '#' if to - from > 1 => {
+                from += 1;
+                first as u8
+            }
+            _ => 0,
+        };
+        let call = self.chars[from..to]
+            .windows(2)
+            .any(|w| w[1].1 == '(' && (w[0].1.is_alphanumeric() || w[0].1 == '_'));
+        if self.chars[from..to]
+            .iter()
+            .any(|&(_, c)| c == '.' || c == ':')
+        {
+            let key = fold_key(
+                &self.chars[from..to]
+                    .iter()
+                    .map(|&(_, c)| c)
+                    .collect::<String>(),
+            );
+            let kind = if call || !looks_like_file(&key) {
+                Kind::Ident
+            } else {
+                Kind::Path
+            };
+            let i = self.push(key, kind, Script::Latin, from, to);
+            self.out[i].prefix = prefix;
+            self.out[i].call = call;
+            return;
+        }
+        let mut start = from;
+        let mut joined = false;
+        let mut first_word = true;
+        for at in from..=to {
+            let boundary_char = at == to || {
+                let c = self.chars[at].1;
+                !(matches!(class(c), Class::Letter(_) | Class::Digit | Class::Mark)
+                    || c == '_'
+                    || c == '\'')
+            };
+            if !boundary_char {
+                continue;
+            }
+            if at > start {
+                if let Some(i) = self.word(start, at, call) {
+                    self.out[i].joined = joined;
+                    if first_word {
+                        self.out[i].prefix = prefix;
+                    }
+                    first_word = false;
+                }
+            }
+            joined = at < to && self.chars[at].1 == '-';
+            start = at + 1;
+        }
+    }
+
+    /// One word (letters, digits, `_`, inner apostrophes) from `from` to `to`.
+    fn word(&mut self, mut from: usize, to: usize, call: bool) -> Option<usize> {
+        // English possessives: payload's, customers' → payload, customers.
+        let mut to = to;
+        if to - from > 2 && self.chars[to - 1].1 == '\'' {
+            to -= 1;
+        } else if to - from > 3
+            && self.chars[to - 2].1 == '\''
+            && matches!(self.chars[to - 1].1, 's' | 'S')
+        {
+            to -= 2;
+        }
+        // French and Italian elision: l'environnement, d'accord, qu'on → the word after.
+        let apostrophe = (from..to).find(|&i| self.chars[i].1 == '\'');
+        if let Some(a) = apostrophe {
+            if a - from <= 2 && a + 1 < to && !matches!(self.chars[a + 1].1, 't' | 's' | 'T' | 'S')
+            {
+                from = a + 1;
+            }
+        }
+        let word: &[(u32, char)] = &self.chars[from..to];
+        if word.iter().all(|&(_, c)| c == '\'' || c == '_') {
+            return None;
+        }
+        let (mut latin, mut cyrillic, mut greek, mut digits) = (0, 0, 0, 0);
+        for &(_, c) in word {
+            match class(c) {
+                Class::Letter(Script::Latin) => latin += 1,
+                Class::Letter(Script::Cyrillic) => cyrillic += 1,
+                Class::Letter(Script::Greek) => greek += 1,
+                Class::Digit => digits += 1,
+                _ => {}
+            }
+            if !c.is_ascii() && lexicon::is_marked_letter(c) {
+                self.letters.marked.push(c);
+            }
+        }
+        let mixed = latin > 0 && (cyrillic > 0 || greek > 0);
+        let script = if mixed || (latin >= cyrillic && latin >= greek && latin > 0) {
+            Script::Latin
+        } else if cyrillic >= greek && cyrillic > 0 {
+            Script::Cyrillic
+        } else if greek > 0 {
+            Script::Greek
+        } else {
+            Script::None
+        };
+        match script {
+            Script::Latin => self.letters.latin += latin + cyrillic + greek,
+            Script::Cyrillic => self.letters.cyrillic += cyrillic,
+            Script::Greek => self.letters.greek += greek,
+            _ => {}
+        }
+        let mut key = String::with_capacity(word.len());
+        for &(_, c) in word {
+            let c = if mixed {
+                latin_look_alike(c).unwrap_or(c)
+            } else {
+                c
+            };
+            fold_char_into(c, &mut key);
+        }
+        // An identifier names more than an action: `deleteUser` is a name, `delEte` or
+        // `DecommissION` an action written oddly. Identifiers are written in Latin letters: a
+        // Cyrillic `табЛицу` is a word in odd case.
+        let camel = script == Script::Latin
+            && is_camel_case(word.iter().map(|&(_, c)| c))
+            && camel_parts_known(word)
+            && !lexicon::is_exact_word(&key)
+            && lexicon::action_stem_len(&key) * 5 < key.len() * 4;
+        let snake = word.iter().any(|&(_, c)| c == '_');
+        let kind = if camel || snake || call {
+            Kind::Ident
+        } else if script == Script::None && digits > 0 {
+            Kind::Number
+        } else {
+            Kind::Word
+        };
+        let i = self.push(key, kind, script, from, to);
+        self.out[i].call = call && kind == Kind::Ident;
+        Some(i)
+    }
+}
+
+/// `$20`, `€5`, `5€`, `£1.2k` as `$20` …: the currency sign first, then the digits.
+fn money(s: &str) -> Option<String> {
+    let signs = ['$', '€', '£', '¥', '₹', '₽', '₩'];
+    let (sign, rest) = match s.chars().next() {
+        Some(c) if signs.contains(&c) => (c, &s[c.len_utf8()..]),
+        _ => match s.chars().last() {
+            Some(c) if signs.contains(&c) => (c, &s[..s.len() - c.len_utf8()]),
+            _ => return None,
+        },
+    };
+    let digits: String = rest
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || matches!(c, '.' | ','))
+        .collect();
+    digits.chars().next().filter(char::is_ascii_digit)?;
+    Some(format!("{sign}{digits}"))
+}
+
+/// An identifier is made of words: `deleteUser` has a part the lexicons know; `upgRaden` (a
+/// word in odd case) has none.
+fn camel_parts_known(word: &[(u32, char)]) -> bool {
+    let mut part = String::new();
+    let mut known = false;
+    for (i, &(_, c)) in word.iter().enumerate() {
+        if c.is_uppercase() && i > 0 {
+            known |= lexicon::is_exact_word(&part);
+            part.clear();
+        }
+        part.extend(c.to_lowercase());
+    }
+    known || lexicon::is_exact_word(&part)
+}
+
+/// `deleteUser`, `DropTable`, `purgeCache`… but not `DrOpPiNg`, `dRoP` or `getHTTP`: two parts
+/// or more, each of three letters or more, every part after the first a capital followed by
+/// lowercase letters only.
+fn is_camel_case(word: impl Iterator<Item = char>) -> bool {
+    let mut parts: Vec<(usize, bool)> = vec![(0, true)]; // (letters, lowercase after the first)
+    for c in word {
+        if !c.is_alphabetic() {
+            return false;
+        }
+        let last = parts.len() - 1;
+        if c.is_uppercase() && parts[last].0 > 0 {
+            parts.push((1, true));
+        } else {
+            parts[last].0 += 1;
+            if parts[last].0 > 1 && c.is_uppercase() {
+                parts[last].1 = false;
+            }
+        }
+    }
+    parts.len() >= 2 && parts.iter().all(|&(n, lower)| n >= 3 && lower)
+}
+
+/// `env.production`, `env.local` (after the dot): a real dotenv file, not a template.
+fn dotenv_variant(key: &str) -> bool {
+    key.strip_prefix("env.").is_some_and(|rest| {
+        !rest.is_empty()
+            && !rest.contains(['.', '/'])
+            && !matches!(
+                rest,
+                "example" | "sample" | "template" | "dist" | "defaults"
+            )
+    })
+}
+
+fn is_number_like(s: &str) -> bool {
+    let mut digits = 0;
+    for c in s.chars() {
+        match c {
+            '0'..='9' => digits += 1,
+            '.' | '/' | ':' | '%' | '$' | '+' | ',' | 'x' | 'k' | 'm' | 'g' | 'b' => {}
+            _ => return false,
+        }
+    }
+    digits > 0 || s == "::/0"
+}
+
+fn looks_like_file(key: &str) -> bool {
+    let Some((stem, ext)) = key.rsplit_once('.') else {
+        return false;
+    };
+    (stem.is_empty() || !stem.ends_with('.'))
+        && (1..=6).contains(&ext.len())
+        && ext.chars().all(|c| c.is_ascii_alphanumeric())
+        && !ext.chars().all(|c| c.is_ascii_digit())
+}
+
+/// Number the clauses of every field: a new clause at each boundary and at each `break` word.
+/// What a lexicon word does to the clause it stands in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Break {
+    None,
+    /// `then`, `afterwards`: a new clause.
+    Hard,
+    /// `and`, `as well as`: a new clause only when a new action follows.
+    Join,
+}
+
+pub fn assign_clauses(tokens: &mut [Token], breaks: &[Break], actions: &[bool]) {
+    let is_break =
+        |i: usize, t: &Token| t.boundary || breaks.get(i).is_some_and(|b| *b != Break::None);
+    let mut clause = 0u16;
+    let mut field = u16::MAX;
+    for i in 0..tokens.len() {
+        let t = &tokens[i];
+        if t.field != field {
+            field = t.field;
+            clause = 0;
+        } else if is_break(i, t) {
+            let hard = breaks.get(i) == Some(&Break::Hard) || (t.boundary && !t.soft);
+            // A list separator or `and` ends the clause only when a new action follows before
+            // the next boundary: `delete the cache, the logs and the users table` is one.
+            let acts = || {
+                (i..tokens.len())
+                    .take_while(|&j| {
+                        j == i || (tokens[j].field == field && !is_break(j, &tokens[j]))
+                    })
+                    .any(|j| actions.get(j).copied().unwrap_or(false))
+            };
+            if hard || acts() {
+                clause = clause.saturating_add(1);
+            }
+        }
+        tokens[i].clause = clause;
+    }
+}
