@@ -4,7 +4,7 @@
 //!
 //! A malformed line fails the build with its file and line number: the lexicons are code.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -42,17 +42,40 @@ enum Elem {
 }
 
 impl Elem {
-    fn rust(&self) -> String {
+    fn rust(&self, pool: &mut Pool) -> String {
         match self {
-            Elem::Exact(s) => format!("Elem::Exact({s:?})"),
-            Elem::Prefix(s) => format!("Elem::Prefix({s:?})"),
-            Elem::Suffix(s) => format!("Elem::Suffix({s:?})"),
-            Elem::Infix(s) => format!("Elem::Infix({s:?})"),
-            Elem::Short(s) => format!("Elem::Short({s:?})"),
-            Elem::Long(s) => format!("Elem::Long({s:?})"),
+            Elem::Exact(s) => format!("Elem::Exact({})", pool.add(s)),
+            Elem::Prefix(s) => format!("Elem::Prefix({})", pool.add(s)),
+            Elem::Suffix(s) => format!("Elem::Suffix({})", pool.add(s)),
+            Elem::Infix(s) => format!("Elem::Infix({})", pool.add(s)),
+            Elem::Short(s) => format!("Elem::Short({})", pool.add(s)),
+            Elem::Long(s) => format!("Elem::Long({})", pool.add(s)),
             Elem::Gap(n) => format!("Elem::Gap({n})"),
-            Elem::Symbol(s) => format!("Elem::Symbol({s:?})"),
+            Elem::Symbol(s) => format!("Elem::Symbol({})", pool.add(s)),
         }
+    }
+}
+
+/// Every string of the tables in one literal, each named by its place in it (`Str(at, len)`).
+///
+/// A table of `&'static str` costs the binary one dynamic relocation per string, applied by the
+/// loader at every start, before `main`, whatever the run needs: with ~100 000 strings that was
+/// most of the hook's start-up time and 3 MiB of dirtied pages. Offsets into one literal cost
+/// nothing until read.
+#[derive(Default)]
+struct Pool {
+    text: String,
+    at: HashMap<String, (usize, usize)>,
+}
+
+impl Pool {
+    fn add(&mut self, s: &str) -> String {
+        let (at, len) = *self.at.entry(s.to_owned()).or_insert_with(|| {
+            let at = self.text.len();
+            self.text.push_str(s);
+            (at, s.len())
+        });
+        format!("Str({at}, {len})")
     }
 }
 
@@ -465,7 +488,7 @@ thread_local! {
     static LIST: std::cell::RefCell<Vec<u32>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-fn emit_table(out: &mut String, name: &str, keys: &[(String, u32)]) {
+fn emit_table(out: &mut String, pool: &mut Pool, name: &str, keys: &[(String, u32)]) {
     let (slots, size) = hash_table(keys);
     let list = LIST.with(|l| l.borrow().clone());
     writeln!(
@@ -475,7 +498,8 @@ fn emit_table(out: &mut String, name: &str, keys: &[(String, u32)]) {
     )
     .unwrap();
     for (hash, key, start, len) in slots {
-        writeln!(out, "    ({}, {key:?}, {start}, {len}),", grouped(hash)).unwrap();
+        let key = pool.add(&key);
+        writeln!(out, "    ({}, {key}, {start}, {len}),", grouped(hash)).unwrap();
     }
     writeln!(out, "], list: &{list:?} }};").unwrap();
 }
@@ -514,8 +538,9 @@ fn render_tables(
         "pub static LEXICON_LANGS: &[&str] = &{LEXICON_LANGS:?};"
     )
     .unwrap();
+    let mut pool = Pool::default();
     render_concepts(&mut out, concepts);
-    render_terms(&mut out, terms);
+    render_terms(&mut out, &mut pool, terms);
 
     let mut exact = Vec::new();
     let mut prefix = Vec::new();
@@ -553,12 +578,12 @@ fn render_tables(
             },
         }
     }
-    render_langid(&mut out, langid, letters);
+    render_langid(&mut out, &mut pool, langid, letters);
 
-    emit_table(&mut out, "EXACT", &exact);
-    emit_table(&mut out, "PREFIX", &prefix);
-    emit_table(&mut out, "SUFFIX", &suffix);
-    emit_table(&mut out, "SEGMENTS", &segment_words);
+    emit_table(&mut out, &mut pool, "EXACT", &exact);
+    emit_table(&mut out, &mut pool, "PREFIX", &prefix);
+    emit_table(&mut out, &mut pool, "SUFFIX", &suffix);
+    emit_table(&mut out, &mut pool, "SEGMENTS", &segment_words);
     let max_segment = segment_words
         .iter()
         .map(|(s, _)| s.chars().count())
@@ -570,30 +595,44 @@ fn render_tables(
     writeln!(out, "pub static SYMBOL_FIRST: &[u32] = &{other:?};").unwrap();
     writeln!(out, "pub static SHORT_FIRST: &[u32] = &{short_first:?};").unwrap();
     writeln!(out, "pub static INFIX_FIRST: &[u32] = &{infix_first:?};").unwrap();
-    emit_table(&mut out, "LONG_FIRST", &long_first);
+    emit_table(&mut out, &mut pool, "LONG_FIRST", &long_first);
+    writeln!(out, "pub static POOL: &str = {:?};", pool.text).unwrap();
     out
 }
 
-fn render_terms(out: &mut String, terms: &[Term]) {
+/// The terms, and all their elements in one array (`ELEMS`) that a term names a run of.
+fn render_terms(out: &mut String, pool: &mut Pool, terms: &[Term]) {
+    let mut elems: Vec<String> = Vec::new();
     writeln!(out, "pub static TERMS: &[Term] = &[").unwrap();
     for t in terms {
-        let elems: Vec<String> = t.elems.iter().map(Elem::rust).collect();
+        let at = elems.len();
+        elems.extend(t.elems.iter().map(|e| e.rust(pool)));
         writeln!(
             out,
-            "    Term {{ concept: {}, lang: {}, window: {}, elems: &[{}], source: {:?} }},",
+            "    Term {{ concept: {}, lang: {}, window: {}, elems: ({at}, {}), source: {} }},",
             t.concept,
             t.lang,
             t.window,
-            elems.join(", "),
-            t.source
+            t.elems.len(),
+            pool.add(&t.source)
         )
         .unwrap();
+    }
+    writeln!(out, "];").unwrap();
+    writeln!(out, "pub static ELEMS: &[Elem] = &[").unwrap();
+    for e in elems {
+        writeln!(out, "    {e},").unwrap();
     }
     writeln!(out, "];").unwrap();
 }
 
 /// Stopwords of uncovered languages, by key, and the letters that tell languages apart.
-fn render_langid(out: &mut String, langid: &[(String, Vec<String>)], letters: &[(String, String)]) {
+fn render_langid(
+    out: &mut String,
+    pool: &mut Pool,
+    langid: &[(String, Vec<String>)],
+    letters: &[(String, String)],
+) {
     writeln!(out, "pub static LANGID_LANGS: &[&str] = &[").unwrap();
     for (code, _) in langid {
         writeln!(out, "    {code:?},").unwrap();
@@ -605,7 +644,7 @@ fn render_langid(out: &mut String, langid: &[(String, Vec<String>)], letters: &[
             langid_keys.push((w.clone(), i as u32));
         }
     }
-    emit_table(out, "LANGID", &langid_keys);
+    emit_table(out, pool, "LANGID", &langid_keys);
     writeln!(out, "pub static LETTERS: &[(&str, &str)] = &{letters:?};").unwrap();
 }
 

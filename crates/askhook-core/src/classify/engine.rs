@@ -498,7 +498,7 @@ fn evidence(ctx: &Ctx, hit: &Hit, door: Door, rule: String) -> Evidence {
         start: tokens[0].start,
         end: tokens[tokens.len() - 1].end,
         lang: super::lexicon::LEXICON_LANGS[hit.term().lang as usize],
-        source: hit.term().source,
+        source: hit.term().source(),
     }
 }
 

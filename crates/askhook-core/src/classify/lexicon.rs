@@ -104,21 +104,39 @@ pub struct ConceptDef {
     pub kind: Kind,
 }
 
+/// A string of the tables: its place in [`POOL`], the one literal that holds them all. The
+/// tables hold no pointers, so the loader has nothing to relocate in them at start-up (a
+/// `&'static str` each cost one relocation per run, ~100 000 of them).
+#[derive(Clone, Copy)]
+pub struct Str(u32, u32);
+
+impl Str {
+    pub fn get(self) -> &'static str {
+        &POOL[self.0 as usize..(self.0 + self.1) as usize]
+    }
+}
+
+impl std::fmt::Debug for Str {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}", self.get())
+    }
+}
+
 /// One element of a term.
 #[derive(Debug)]
 pub enum Elem {
-    Exact(&'static str),
-    Prefix(&'static str),
-    Suffix(&'static str),
-    Infix(&'static str),
+    Exact(Str),
+    Prefix(Str),
+    Suffix(Str),
+    Infix(Str),
     /// Short flags that must all be set (`rf` in `-rf`, `-fr`, `-r -f`).
-    Short(&'static str),
+    Short(Str),
     /// A long flag (`--force`, `-Recurse`).
-    Long(&'static str),
+    Long(Str),
     /// Up to this many tokens of anything, inside the clause.
     Gap(u8),
     /// `star` (`*`), `pipe` (`|`), `plus`/`colon`/`dollar`/`tilde` (a prefixed word), `num`.
-    Symbol(&'static str),
+    Symbol(Str),
 }
 
 #[derive(Debug)]
@@ -127,15 +145,27 @@ pub struct Term {
     pub lang: u8,
     /// For qualifiers: how many tokens away they reach.
     pub window: u8,
-    pub elems: &'static [Elem],
+    /// Where its elements are in [`ELEMS`], and how many.
+    elems: (u32, u8),
     /// `file:line` in `data/doors`, to say which line matched.
-    pub source: &'static str,
+    source: Str,
+}
+
+impl Term {
+    pub fn elems(&self) -> &'static [Elem] {
+        let (at, len) = (self.elems.0 as usize, usize::from(self.elems.1));
+        &ELEMS[at..at + len]
+    }
+
+    pub fn source(&self) -> &'static str {
+        self.source.get()
+    }
 }
 
 /// An open-addressing hash table from a key to a run of indices in `list`.
 pub struct Table {
     mask: usize,
-    slots: &'static [(u32, &'static str, u32, u32)],
+    slots: &'static [(u32, Str, u32, u32)],
     list: &'static [u32],
 }
 
@@ -152,7 +182,7 @@ impl Table {
             if len == 0 {
                 return &[];
             }
-            if h == hash && k == key {
+            if h == hash && k.get() == key {
                 return &self.list[start as usize..(start + len) as usize];
             }
             at = (at + 1) & self.mask;
@@ -244,14 +274,14 @@ fn try_terms(tokens: &[Token], i: usize, list: &[u32], hits: &mut Vec<Hit>) {
             continue;
         }
         // A one-word term found through its own key matches as it is.
-        if def.elems.len() == 1
+        if def.elems().len() == 1
             && matches!(
-                def.elems[0],
+                def.elems()[0],
                 Elem::Exact(_) | Elem::Prefix(_) | Elem::Suffix(_)
             )
         {
             push(hits, term, i, i);
-        } else if let Some(end) = match_from(tokens, i, def.elems) {
+        } else if let Some(end) = match_from(tokens, i, def.elems()) {
             push(hits, term, i, end);
         }
     }
@@ -296,7 +326,7 @@ fn hits_at(tokens: &[Token], i: usize, hits: &mut Vec<Hit>) {
         _ => &[SYMBOL_FIRST],
     };
     for &term in firsts.iter().flat_map(|list| list.iter()) {
-        if let Some(end) = match_from(tokens, i, TERMS[term as usize].elems) {
+        if let Some(end) = match_from(tokens, i, TERMS[term as usize].elems()) {
             push(hits, term, i, end);
         }
     }
@@ -322,7 +352,11 @@ fn drop_shadowed(hits: &mut Vec<Hit>) {
                         && long.end - long.start > h.end - h.start
                         && long.start <= h.start
                         && long.end >= h.end
-                        && !long.term().elems.iter().any(|e| matches!(e, Elem::Gap(_)))
+                        && !long
+                            .term()
+                            .elems()
+                            .iter()
+                            .any(|e| matches!(e, Elem::Gap(_)))
                 })
         })
         .collect();
@@ -347,7 +381,7 @@ fn path_terms(path: &str) -> Vec<u32> {
                 // Folder and file names are the tech lexicon's: `feature/login` is a branch name,
                 // not a feature.
                 let def = &TERMS[term as usize];
-                def.elems.len() == 1
+                def.elems().len() == 1
                     && LEXICON_LANGS[def.lang as usize] == "tech"
                     && matches!(concept(def.concept).kind, Kind::Object(_) | Kind::Place(_))
             })
@@ -492,20 +526,21 @@ fn match_elem(tokens: &[Token], j: usize, elem: &Elem) -> Option<usize> {
     let t = &tokens[j];
     let lexical = matches!(t.kind, TokKind::Word | TokKind::Segment | TokKind::Number);
     let key = t.key.as_str();
-    let ok = match elem {
+    let ok = match *elem {
         Elem::Exact(s) => {
             (lexical || matches!(t.kind, TokKind::Ident | TokKind::Path | TokKind::Symbol))
-                && key == *s
+                && key == s.get()
         }
-        Elem::Prefix(s) => lexical && key.starts_with(s),
-        Elem::Suffix(s) => lexical && key.ends_with(s),
+        Elem::Prefix(s) => lexical && key.starts_with(s.get()),
+        Elem::Suffix(s) => lexical && key.ends_with(s.get()),
         Elem::Infix(s) => {
+            let s = s.get();
             (lexical && key.len() >= s.len() + 2 || t.kind == TokKind::Ident && t.call)
                 && key.contains(s)
         }
-        Elem::Long(name) => t.kind == TokKind::Flag && key == *name,
-        Elem::Short(chars) => return match_short(tokens, j, chars),
-        Elem::Symbol(name) => match *name {
+        Elem::Long(name) => t.kind == TokKind::Flag && key == name.get(),
+        Elem::Short(chars) => return match_short(tokens, j, chars.get()),
+        Elem::Symbol(name) => match name.get() {
             "star" => t.kind == TokKind::Symbol && key == "*",
             "pipe" => t.kind == TokKind::Symbol && key == "|",
             "plus" => t.prefix == b'+',
@@ -553,7 +588,7 @@ pub fn action_stem_len(key: &str) -> usize {
     let is_action = |list: &[u32]| {
         list.iter().any(|&t| {
             let def = &TERMS[t as usize];
-            def.elems.len() == 1 && matches!(concept(def.concept).kind, Kind::Action(_))
+            def.elems().len() == 1 && matches!(concept(def.concept).kind, Kind::Action(_))
         })
     };
     let mut best = 0;
