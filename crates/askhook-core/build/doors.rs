@@ -75,7 +75,7 @@ impl Pool {
             self.text.push_str(s);
             (at, s.len())
         });
-        format!("Str({at}, {len})")
+        format!("Str({}, {})", grouped(at as u32), grouped(len as u32))
     }
 }
 
@@ -609,10 +609,11 @@ fn render_terms(out: &mut String, pool: &mut Pool, terms: &[Term]) {
         elems.extend(t.elems.iter().map(|e| e.rust(pool)));
         writeln!(
             out,
-            "    Term {{ concept: {}, lang: {}, window: {}, elems: ({at}, {}), source: {} }},",
+            "    Term {{ concept: {}, lang: {}, window: {}, elems: ({}, {}), source: {} }},",
             t.concept,
             t.lang,
             t.window,
+            grouped(at as u32),
             t.elems.len(),
             pool.add(&t.source)
         )
