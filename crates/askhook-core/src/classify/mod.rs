@@ -201,9 +201,15 @@ fn classify_fields(fields: &[(Role, &str)]) -> Verdict {
         evidence.push(reason(&format!("unknown-language:{}", lang.code())));
     } else if fenced > MAX_FENCED_CODE_CHARS {
         evidence.push(reason("code-block"));
-    } else if all.words >= 6 && all.known * 5 < all.words && !question.readable() {
+    } else if all.words >= 6
+        && all.known * 5 < all.words
+        && !question.readable()
+        && !matches!(language, Lang::Covered("zh" | "ja" | "ko"))
+    {
         // Labels and descriptions are often bare nouns (`Dark`, `Light background.`); the
-        // question is the sentence, so it alone can show that the text is readable.
+        // question is the sentence, so it alone can show that the text is readable. Only
+        // Latin and Cyrillic words are counted: in Chinese, Japanese or Korean text the
+        // lexicon reads the CJK, and Latin words are names (`axios`, `fetch`).
         evidence.push(reason("unreadable"));
     } else if evidence.is_empty() && language.code() != "en" && names_danger_without_action(&hits) {
         // Outside English the lexicons know fewer verbs: a question that names something

@@ -189,6 +189,21 @@ fn terse_options_do_not_make_a_readable_question_unreadable() {
 }
 
 #[test]
+fn latin_names_in_cjk_text_do_not_make_it_unreadable() {
+    let options = [
+        ("pino", "高速、JSON 出力"),
+        ("winston", "transport が豊富"),
+        ("bunyan", "CLI viewer 付き"),
+    ];
+    let v = classify(&QuestionText {
+        question: "ログ出力のライブラリはどれを使いますか？",
+        header: "ログ",
+        options: &options,
+    });
+    assert_eq!(v.door, Door::TwoWay, "{v:?}");
+}
+
+#[test]
 fn too_long_is_unknown() {
     let long = "Which color should the button be? ".repeat(200);
     let v = classify(&QuestionText {
