@@ -57,10 +57,20 @@ pub const TOO_LONG_TO_CLASSIFY: &str = crate::classify::TOO_LONG;
 /// This is the one place askhook asks the classifier (the hook, imports, `classify`): swapping
 /// the engine changes only what this calls.
 pub fn classify_question(question: &Question) -> Verdict {
-    let options: Vec<(&str, &str)> = question
+    // The recommendation marker is the agent's advice, not the option: `(推奨)` must not be
+    // read as `推` (push).
+    let labels: Vec<std::borrow::Cow<'_, str>> = question
         .options
         .iter()
-        .map(|o| (o.label.as_str(), o.description.as_str()))
+        .map(|o| match crate::question::recommendation_marker(&o.label) {
+            Some(_) => crate::question::strip_recommendation(&o.label).into(),
+            None => o.label.as_str().into(),
+        })
+        .collect();
+    let options: Vec<(&str, &str)> = labels
+        .iter()
+        .zip(&question.options)
+        .map(|(label, o)| (label.as_ref(), o.description.as_str()))
         .collect();
     crate::classify::classify(&QuestionText {
         question: &question.text,
@@ -320,6 +330,23 @@ mod tests {
             preference,
             source: Source::Id,
         })
+    }
+
+    #[test]
+    fn a_recommendation_marker_is_not_read_as_part_of_the_option() {
+        let ask = |labels: &[&str]| {
+            let text = "本番環境のログレベルはどれにしますか？".to_owned();
+            classify_question(&Question::new(
+                0,
+                text,
+                None,
+                Choice::labelled(labels),
+                false,
+            ))
+            .door
+        };
+        assert_eq!(ask(&["info (推奨)", "debug"]), Door::TwoWay);
+        assert_eq!(ask(&["(推奨) warn", "debug"]), Door::TwoWay);
     }
 
     #[test]
