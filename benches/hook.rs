@@ -149,6 +149,12 @@ fn main() {
             Kind::Pending,
             &empty,
         ),
+        Case::new(
+            "pending-long",
+            "PreToolUse, pending, 4 long questions in 4 languages",
+            Kind::PendingLong,
+            &empty,
+        ),
         Case::new("auto", "PreToolUse, auto-decide", Kind::Auto, &empty),
         Case::new("settle", "PostToolUse, settle", Kind::Settle, &empty),
         Case::new(
@@ -494,6 +500,8 @@ enum Kind {
     Floor,
     NotOurs,
     Pending,
+    /// A pending call of four long questions in four languages: the classifier's worst case.
+    PendingLong,
     Auto,
     /// A question one of the world's rules decides.
     AutoRule,
@@ -561,6 +569,7 @@ impl<'w> Case<'w> {
             Kind::Floor => (floor, pre_tool_use(self.world, &call, Ask::Plain)),
             Kind::NotOurs => (askhook, not_ours(self.world, &call)),
             Kind::Pending => (askhook, pre_tool_use(self.world, &call, Ask::Plain)),
+            Kind::PendingLong => (askhook, pre_tool_use(self.world, &call, Ask::Long)),
             Kind::Auto | Kind::AutoAnswer => {
                 (askhook, pre_tool_use(self.world, &call, Ask::Marker))
             }
@@ -661,13 +670,87 @@ enum Ask {
     Marker,
     /// Unmarked, matched by one rule of the rules world.
     Rule,
+    /// Four long unmarked questions in English, Japanese, German and Russian (~3 KB).
+    Long,
+}
+
+/// Four long questions, the most text one call carries in practice, each in another language
+/// and each with four described options: the door classifier reads all of it.
+fn long_questions() -> serde_json::Value {
+    let q = |text: &str, header: &str, options: [(&str, &str); 4]| {
+        serde_json::json!({
+            "question": text,
+            "header": header,
+            "multiSelect": false,
+            "options": options
+                .iter()
+                .map(|(l, d)| serde_json::json!({"label": l, "description": d}))
+                .collect::<Vec<_>>(),
+        })
+    };
+    serde_json::json!([
+        q(
+            "The integration tests in `tests/api/` take eleven minutes on CI because every test \
+             starts its own Postgres container and runs all 140 migrations from scratch. I can \
+             share one container per worker, snapshot the migrated schema once, and restore it \
+             between tests, or keep the current setup and only parallelise the slowest files. \
+             Which approach should I take for the test harness?",
+            "Test speed",
+            [
+                ("Shared container (Recommended)", "One Postgres per worker, schema restored from a snapshot between tests; about 3 minutes."),
+                ("Parallelise files", "Keep a container per test, split the slowest files across runners; about 7 minutes."),
+                ("Transactions", "Wrap every test in a transaction rolled back at the end; fastest, but breaks tests that commit."),
+                ("Leave it", "Keep the current harness as it is."),
+            ],
+        ),
+        q(
+            "設定ファイルの読み込み処理を整理したいです。現在は `config/default.yaml` と環境変数と \
+             コマンドライン引数がそれぞれ別の場所で読まれていて、優先順位がファイルごとに違います。\
+             一つのモジュールにまとめて、引数 > 環境変数 > ファイルの順に統一してもよいですか？",
+            "設定",
+            [
+                ("まとめる (推奨)", "config/loader.ts に集約し、既存の呼び出し側を順に置き換えます。"),
+                ("段階的に", "新しいモジュールを追加し、古い読み込みは次のリリースまで残します。"),
+                ("ドキュメントだけ", "コードは変えず、現在の優先順位を README に書きます。"),
+                ("そのまま", "今回は何もしません。"),
+            ],
+        ),
+        q(
+            "Die Komponente `InvoiceTable` rendert bei 5 000 Zeilen sehr langsam, weil jede Zeile \
+             ihr eigenes Datumsformat berechnet und die Sortierung bei jedem Tastendruck neu läuft. \
+             Soll ich die Tabelle virtualisieren, die Formatierung zwischenspeichern oder beides?",
+            "Tabelle",
+            [
+                ("Beides (Empfohlen)", "Virtualisierung mit react-window und ein Cache für formatierte Datumswerte."),
+                ("Nur virtualisieren", "Nur sichtbare Zeilen rendern; die Formatierung bleibt wie sie ist."),
+                ("Nur Cache", "Formatierte Werte pro Zeile merken; alle Zeilen bleiben im DOM."),
+                ("Später", "Erst messen, dann entscheiden."),
+            ],
+        ),
+        q(
+            "В модуле отчётов три почти одинаковые функции форматирования дат: `formatDate`, \
+             `toReportDate` и `humanDate`. Они отличаются только часовым поясом и форматом \
+             месяца. Объединить их в одну функцию с параметрами и обновить все вызовы в проекте?",
+            "Рефакторинг",
+            [
+                ("Объединить (Рекомендуется)", "Одна функция с параметрами, все вызовы обновлены, тесты рядом."),
+                ("Оставить обёртки", "Общая функция, а старые имена остаются тонкими обёртками."),
+                ("Только тесты", "Покрыть три функции тестами и пока ничего не менять."),
+                ("Не трогать", "Оставить как есть."),
+            ],
+        ),
+    ])
 }
 
 fn questions(ask: Ask) -> serde_json::Value {
+    if ask == Ask::Long {
+        return long_questions();
+    }
     let text = match ask {
         Ask::Marker => format!("Turn on the build cache? <askhook-qid:{AUTO_ID}>"),
         Ask::Plain => "Which approach should we use?".to_owned(),
         Ask::Rule => format!("Should I switch the {} 7 to the new API?", RULE_WORDS[7]),
+        Ask::Long => unreachable!("long questions are built above"),
     };
     serde_json::json!([{
         "question": text,
@@ -947,7 +1030,12 @@ impl Report {
                     "{}: median {m:.2}× floor (goal ≤ {GOAL_NOT_OURS}×)",
                     c.name
                 )),
-                Kind::Pending | Kind::Auto | Kind::AutoRule | Kind::AutoAnswer | Kind::Settle => {
+                Kind::Pending
+                | Kind::PendingLong
+                | Kind::Auto
+                | Kind::AutoRule
+                | Kind::AutoAnswer
+                | Kind::Settle => {
                     if m > GOAL_MEDIAN {
                         missed.push(format!(
                             "{}: median {m:.2}× floor (goal ≤ {GOAL_MEDIAN}×)",
