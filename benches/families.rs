@@ -98,6 +98,18 @@ fn main() {
         compared += pairs.len();
         let m = corpus::measure(&pairs, &verdicts);
         report.push_str(&corpus::markdown(file, &m));
+        let together = clustered(&registry, &pairs, trace);
+        let c = corpus::measure(&pairs, &together);
+        report.push_str(&format!(
+            "\nClustered in one log (every question of the file, in order, joining the newest \
+             family whose first question matches): {} of {} same-decision pairs share a family, \
+             {} of {} different-decision pairs do ({} would auto-decide the other decision).\n",
+            c.same_shared,
+            c.same,
+            c.collisions,
+            c.different,
+            c.harmful.len()
+        ));
         let collided = collided(&pairs, &verdicts);
         if !collided.is_empty() {
             report.push_str(&format!("\nCollisions: {}.\n", collided.join(", ")));
@@ -124,6 +136,52 @@ fn main() {
     };
     std::fs::write(&path, new).expect("write docs/families.md");
     println!("wrote {}", path.display());
+}
+
+/// Leader clustering as the store does it, in memory, over every question of `pairs` in order
+/// (`a` then `b` of each pair, all in one log): each question joins the newest family whose
+/// exemplar the matcher calls the same decision, else founds one. The verdict of a pair is
+/// whether its two questions end in the same family.
+/// The members of a family a newcomer is compared with, as in the store.
+const MEMBERS: usize = 8;
+
+fn clustered(registry: &Registry, pairs: &[corpus::Pair], trace: bool) -> Vec<corpus::Verdict> {
+    // Each family: its name (the founding question) and its members' signatures (at most
+    // MEMBERS); a question joins the newest family every stored member of which it matches.
+    let mut families: Vec<(String, Vec<Signature>)> = Vec::new();
+    let mut family_of = |q: &Question, name: String| -> (usize, String) {
+        let s = signature(q);
+        for (id, (fname, members)) in families.iter_mut().enumerate().rev() {
+            if members.iter().all(|m| same_decision(m, &s).same) {
+                let fname = fname.clone();
+                if members.len() < MEMBERS {
+                    members.push(s);
+                }
+                return (id, fname);
+            }
+        }
+        families.push((name.clone(), vec![s]));
+        (families.len() - 1, name)
+    };
+    pairs
+        .iter()
+        .map(|p| {
+            let (a, b) = (question(&p.a), question(&p.b));
+            let (fa, na) = family_of(&a, format!("{}.a", p.id));
+            let (fb, nb) = family_of(&b, format!("{}.b", p.id));
+            if trace && !p.same && fa == fb {
+                println!(
+                    "clustered collision {}: both in the family of {na} / {nb}",
+                    p.id
+                );
+            }
+            let (door, _) = policy::door_of(registry.door(&b.id), &policy::classify_question(&b));
+            corpus::Verdict {
+                shared: fa == fb,
+                b_decidable: door == Door::TwoWay && b.recommended_label().is_some(),
+            }
+        })
+        .collect()
 }
 
 /// The different-decision pairs the matcher calls the same.

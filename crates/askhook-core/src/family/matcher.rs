@@ -119,6 +119,25 @@ const NEAR: f64 = 0.5;
 /// From this ratio, a content word substituted on both sides makes them different.
 const SEMI_NEAR: f64 = 0.33;
 
+/// The bytes of a question text read (a question is a sentence or a short paragraph).
+pub const MAX_TEXT: usize = 2000;
+/// The bytes of a header or an option label read.
+pub const MAX_LABEL: usize = 200;
+/// The options read.
+pub const MAX_OPTIONS: usize = 8;
+
+/// The longest prefix of `text` of at most `max` bytes that ends on a character boundary.
+fn clip(text: &str, max: usize) -> &str {
+    if text.len() <= max {
+        return text;
+    }
+    let mut end = max;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    &text[..end]
+}
+
 impl Signature {
     /// Read a question: its text (markers already removed), header and options.
     pub fn new(question: &str, header: Option<&str>, options: &[Choice]) -> Signature {
@@ -131,12 +150,18 @@ impl Signature {
 
     /// Read a question from its text, header and option labels (recommendation markers are
     /// stripped here too).
+    ///
+    /// Bounded: only the first [`MAX_TEXT`] bytes of the text, [`MAX_LABEL`] of the header and
+    /// of each label, and the first [`MAX_OPTIONS`] options are read, so a huge question costs
+    /// no more than a long one.
     pub fn of_labels<S: AsRef<str>>(question: &str, header: &str, labels: &[S]) -> Signature {
         let labels: Vec<String> = labels
             .iter()
-            .map(|l| strip_recommendation(l.as_ref()))
+            .take(MAX_OPTIONS)
+            .map(|l| strip_recommendation(clip(l.as_ref(), MAX_LABEL)))
             .collect();
-        let text = without_recommendation_lines(question);
+        let header = clip(header, MAX_LABEL);
+        let text = without_recommendation_lines(clip(question, MAX_TEXT));
         let mut texts: Vec<&str> = vec![&text, header];
         texts.extend(labels.iter().map(String::as_str));
         let lang = text::language(&texts);
@@ -228,11 +253,29 @@ impl Signature {
             .map(|(_, m)| *m)
     }
 
+    /// The words a match needs, as one line to store beside an exemplar: the content words of
+    /// the asking sentence and header, a tab, then every content word (both space-separated).
+    /// [`may_match`] reads it to skip, without reading the exemplar, a family that cannot match.
+    pub fn key(&self) -> String {
+        format!("{}\t{}", self.core.join(" "), self.all.join(" "))
+    }
+
     /// Whether the question has any content word at all (a question of only function words
     /// never matches another).
     pub fn is_empty(&self) -> bool {
         self.core.is_empty()
     }
+}
+
+/// Whether a question whose [`Signature::key`] is `key` could be the same decision as `b`: a
+/// match needs one side's asking words to be found among the other's words. Never false for a
+/// pair [`same_decision`] would match; cheap (no allocation).
+pub fn may_match(key: &str, b: &Signature) -> bool {
+    let (core, all) = key.split_once('\t').unwrap_or((key, ""));
+    core.split(' ').any(|w| !w.is_empty() && b.has(w))
+        || all
+            .split(' ')
+            .any(|w| !w.is_empty() && b.core.iter().any(|c| c == w))
 }
 
 /// Whether `a` and `b` ask for the same decision, and why.
@@ -968,7 +1011,9 @@ mod corpus {
         let (mut same, mut matched, mut collided) = (0, 0, Vec::new());
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             let p: Value = serde_json::from_str(line).expect("a JSON line");
-            let v = same_decision(&signature(&p["a"]), &signature(&p["b"]));
+            let (a, b) = (signature(&p["a"]), signature(&p["b"]));
+            let v = same_decision(&a, &b);
+            assert!(!v.same || may_match(&a.key(), &b), "{line}");
             if p["same"].as_bool() == Some(true) {
                 same += 1;
                 matched += usize::from(v.same);
