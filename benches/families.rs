@@ -9,7 +9,11 @@
 //! without touching the report; `ASKHOOK_FAMILY_TRACE=1` prints each pair's verdict and reason.
 
 use std::path::Path;
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+use askhook::store::families::{MAX_COMPARED, RECENT_FAMILIES};
+use askhook::store::{Batch, Outcome, Row, Store};
+use askhook_core::answer::Answer;
 
 use askhook_core::classify::Door;
 use askhook_core::family::{same_decision, Signature};
@@ -89,12 +93,15 @@ fn main() {
         return;
     }
     let mut report = String::new();
-    let started = Instant::now();
+    let mut spent = std::time::Duration::ZERO;
     let mut compared = 0usize;
+    let mut all_pairs = Vec::new();
     for file in CORPORA {
         let pairs = corpus::load(&root.join("tests/corpus").join(file));
+        let started = Instant::now();
         let verdicts: Vec<corpus::Verdict> =
             pairs.iter().map(|p| verdict(&registry, p, trace)).collect();
+        spent += started.elapsed();
         compared += pairs.len();
         let m = corpus::measure(&pairs, &verdicts);
         report.push_str(&corpus::markdown(file, &m));
@@ -121,11 +128,13 @@ fn main() {
             ));
         }
         report.push('\n');
+        all_pairs.extend(pairs);
     }
-    let per_pair = started.elapsed() / compared.max(1) as u32;
+    let per_pair = spent / compared.max(1) as u32;
     eprintln!(
         "{compared} pairs read and compared, {per_pair:?} a pair (two signatures and a comparison)"
     );
+    report.push_str(&store_cost(&all_pairs));
     println!("{report}");
     let path = root.join("docs/families.md");
     let text = std::fs::read_to_string(&path).unwrap_or_default();
@@ -192,4 +201,109 @@ fn collided(pairs: &[corpus::Pair], verdicts: &[corpus::Verdict]) -> Vec<String>
         .filter(|(p, v)| !p.same && v.shared())
         .map(|(p, _)| p.id.clone())
         .collect()
+}
+
+/// One pending row of `q` (a new call).
+fn row_of(q: &Question, n: usize) -> Row {
+    Row {
+        session_id: "bench".into(),
+        tool_use_id: format!("toolu_{n}"),
+        question_index: 0,
+        question_id: q.id.clone(),
+        id_source: q.id_source,
+        question: q.text.clone(),
+        header: q.header.clone(),
+        options: q.options.clone(),
+        multi_select: false,
+        recommended: q.recommended_label().map(str::to_owned),
+        door_type: Door::TwoWay,
+        door_rule: None,
+        tool_name: "AskUserQuestion".into(),
+        project: None,
+        cwd: None,
+        permission_mode: None,
+        agent_id: None,
+        prompt_id: None,
+        outcome: Outcome::Pending,
+        reply: Answer::default(),
+        error: None,
+        asked_at: n as i64,
+        settled_at: None,
+        family: q.family.clone(),
+        decided_by: None,
+        row_id: 0,
+    }
+}
+
+/// What clustering costs the store's write: a log holding every corpus question plus synthetic
+/// ones that all share their asking words (`Should I enable the <name> flag?`, the worst case
+/// for the word filter: every one is read and compared), then the median time to write a new
+/// question, and a question asked again.
+fn store_cost(pairs: &[corpus::Pair]) -> String {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("askhook.db");
+    let mut store = Store::open(&path, Duration::from_secs(5)).expect("open the store");
+    let mut n = 0;
+    let mut write = |store: &mut Store, q: &Question| {
+        n += 1;
+        let started = Instant::now();
+        store
+            .apply(&Batch::Records {
+                records: vec![row_of(q, n)],
+            })
+            .expect("write");
+        started.elapsed()
+    };
+    for p in pairs {
+        write(&mut store, &question(&p.a));
+        write(&mut store, &question(&p.b));
+    }
+    let name = |i: usize| -> String {
+        let letters = b"bcdfghjklmnpqrstvwxz";
+        (0..4)
+            .map(|k| char::from(letters[(i / letters.len().pow(k)) % letters.len()]))
+            .collect()
+    };
+    let synthetic = |i: usize| {
+        let v = serde_json::json!({
+            "question": format!("Should I enable the {}{} flag?", name(i), name(i + 7)),
+            "header": "Flag",
+            "options": [{"label": "Yes (Recommended)"}, {"label": "No"}],
+        });
+        question(&v)
+    };
+    for i in 0..RECENT_FAMILIES {
+        write(&mut store, &synthetic(i));
+    }
+    let families = store.family_count().unwrap_or(0);
+    let mut new: Vec<std::time::Duration> = (0..50)
+        .map(|i| write(&mut store, &synthetic(RECENT_FAMILIES + 100 + i)))
+        .collect();
+    let mut again: Vec<std::time::Duration> =
+        (0..50).map(|i| write(&mut store, &synthetic(i))).collect();
+    // A realistic new question: a corpus question asked again with a context sentence first
+    // (a new id; it rejoins its family once the newer families are passed over).
+    let mut reworded: Vec<std::time::Duration> = pairs
+        .iter()
+        .step_by((pairs.len() / 50).max(1))
+        .map(|p| {
+            let mut v = p.a.clone();
+            let text = v["question"].as_str().unwrap_or("").to_owned();
+            v["question"] = serde_json::json!(format!("I read the code first. {text}"));
+            write(&mut store, &question(&v))
+        })
+        .collect();
+    new.sort_unstable();
+    again.sort_unstable();
+    reworded.sort_unstable();
+    format!(
+        "Clustering cost in the store's write (a log of {families} families, the newest \
+         {RECENT_FAMILIES} considered, at most {MAX_COMPARED} read and compared; release build, \
+         one write per transaction): a new question whose asking words are shared by every \
+         family {:.1} ms (median; the worst case), a corpus question reworded {:.1} ms, a \
+         question asked again {:.2} ms.\n",
+        new[new.len() / 2].as_secs_f64() * 1000.0,
+        reworded[reworded.len() / 2].as_secs_f64() * 1000.0,
+        again[again.len() / 2].as_secs_f64() * 1000.0
+    )
 }

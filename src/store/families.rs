@@ -12,7 +12,7 @@
 //! A question is compared only when it would open a family: its exact id and its hash family
 //! are looked up first, so a question asked again costs two index lookups. A new question is
 //! compared with the [`RECENT_FAMILIES`] most recently founded families, and with every family
-//! that has a preference (so a preference keeps catching rewordings however old it is). The
+//! that has a preference (at most [`MAX_COMPARED`] of those whose words could match are read) (so a preference keeps catching rewordings however old it is). The
 //! matcher prefers a missed match to a wrong one; a missed match only opens a new family.
 
 use std::collections::HashMap;
@@ -25,7 +25,12 @@ use super::row::Row;
 use super::Result;
 
 /// How many of the most recently founded families a new question is compared with.
-pub const RECENT_FAMILIES: usize = 1000;
+pub const RECENT_FAMILIES: usize = 500;
+
+/// How many families, of those whose words could match, are read and compared at most: a
+/// bound on a write's cost when many families share a new question's words (a missed match
+/// only opens a new family).
+pub const MAX_COMPARED: usize = 150;
 
 /// How many distinct questions of a family are kept, and compared with a newcomer.
 pub const MEMBERS: usize = 8;
@@ -129,6 +134,7 @@ fn matching(conn: &Connection, signature: &Signature) -> Result<Option<String>> 
         .filter_map(std::result::Result::ok)
         .filter(|(_, words)| may_match(words, signature))
         .map(|(id, _)| id)
+        .take(MAX_COMPARED)
         .collect();
     for id in candidates {
         let members = members(conn, &id)?;

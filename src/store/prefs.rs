@@ -97,6 +97,16 @@ impl Store {
         Ok(out)
     }
 
+    /// How many question families the log has (0 before schema 4).
+    pub fn family_count(&self) -> Result<i64> {
+        if self.schema < super::migrations::CLUSTERS_SCHEMA {
+            return Ok(0);
+        }
+        Ok(self
+            .conn
+            .query_row("SELECT COUNT(*) FROM families", [], |r| r.get(0))?)
+    }
+
     /// The preferences for `ids`: a project preference wins over a global one.
     pub fn preferences_for(
         &self,

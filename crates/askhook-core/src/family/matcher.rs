@@ -253,11 +253,13 @@ impl Signature {
             .map(|(_, m)| *m)
     }
 
-    /// The words a match needs, as one line to store beside an exemplar: the content words of
-    /// the asking sentence and header, a tab, then every content word (both space-separated).
-    /// [`may_match`] reads it to skip, without reading the exemplar, a family that cannot match.
+    /// The words a match needs, as one line to store beside a question: the content words of
+    /// the asking sentence and header, a tab, every content word (both space-separated), a
+    /// tab, and `2` when it lists at least two specific options (else `0`). [`may_match`]
+    /// reads it to skip, without reading the question, one that cannot match.
     pub fn key(&self) -> String {
-        format!("{}\t{}", self.core.join(" "), self.all.join(" "))
+        let options = if self.options.len() >= 2 { '2' } else { '0' };
+        format!("{}\t{}\t{options}", self.core.join(" "), self.all.join(" "))
     }
 
     /// Whether the question has any content word at all (a question of only function words
@@ -267,15 +269,37 @@ impl Signature {
     }
 }
 
-/// Whether a question whose [`Signature::key`] is `key` could be the same decision as `b`: a
-/// match needs one side's asking words to be found among the other's words. Never false for a
-/// pair [`same_decision`] would match; cheap (no allocation).
+/// Whether a question whose [`Signature::key`] is `key` could be the same decision as `b`:
+/// the share of each side's asking words found among the other's words must reach the
+/// coverage [`same_decision`] needs (one side only when both list two specific options). Never
+/// false for a pair [`same_decision`] would match; cheap (no allocation).
 pub fn may_match(key: &str, b: &Signature) -> bool {
-    let (core, all) = key.split_once('\t').unwrap_or((key, ""));
-    core.split(' ').any(|w| !w.is_empty() && b.has(w))
-        || all
-            .split(' ')
-            .any(|w| !w.is_empty() && b.core.iter().any(|c| c == w))
+    let mut parts = key.split('\t');
+    let (core, all) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
+    let options = parts.next() == Some("2");
+    let share = |words: &mut dyn Iterator<Item = &str>, found: &dyn Fn(&str) -> bool| {
+        let (mut total, mut hit) = (0.0, 0.0);
+        for w in words.filter(|w| !w.is_empty()) {
+            total += weight(w);
+            if found(w) {
+                hit += weight(w);
+            }
+        }
+        if total > 0.0 {
+            hit / total
+        } else {
+            0.0
+        }
+    };
+    let cover_a = share(&mut core.split(' '), &|w| b.has(w));
+    let cover_b = share(&mut b.core.iter().map(String::as_str), &|w| {
+        all.split(' ').any(|x| x == w)
+    });
+    if options && b.options.len() >= 2 {
+        cover_a.max(cover_b) >= COVERAGE
+    } else {
+        cover_a.min(cover_b) >= COVERAGE
+    }
 }
 
 /// Whether `a` and `b` ask for the same decision, and why.
