@@ -109,8 +109,8 @@ fn main() {
         let c = corpus::measure(&pairs, &together);
         report.push_str(&format!(
             "\nClustered in one log (every question of the file, in order, joining the newest \
-             family whose first question matches): {} of {} same-decision pairs share a family, \
-             {} of {} different-decision pairs do ({} would auto-decide the other decision).\n",
+             family every kept member of which matches): {} of {} same-decision pairs share a \
+             family, {} of {} different-decision pairs do ({} would auto-decide the other decision).\n",
             c.same_shared,
             c.same,
             c.collisions,
