@@ -77,10 +77,7 @@ struct Member<'a> {
 fn place(conn: &Connection, q: &Member<'_>, hash: &str, at: i64) -> Result<String> {
     // Its hash names a family already (a mechanical rewording: same words, same options).
     let founded: bool = conn
-        .prepare_cached(
-            "SELECT EXISTS (SELECT 1 FROM families WHERE id = ?1)
-                 OR EXISTS (SELECT 1 FROM questions WHERE family = ?1)",
-        )?
+        .prepare_cached("SELECT EXISTS (SELECT 1 FROM families WHERE id = ?1)")?
         .query_row(params![hash], |r| r.get(0))?;
     let family = if founded {
         hash.to_owned()

@@ -211,3 +211,50 @@ fn a_reworded_question_joins_the_family_and_its_preference_and_a_different_decis
     .is_none());
     assert!(world.error_lines().is_empty(), "{:?}", world.error_lines());
 }
+
+#[test]
+fn a_database_from_before_clustering_is_clustered_by_the_first_cli_command() {
+    let world = World::new();
+    std::fs::create_dir_all(&world.askhook_home).unwrap();
+    {
+        let conn = rusqlite::Connection::open(world.db()).unwrap();
+        conn.execute_batch("PRAGMA journal_mode = WAL").unwrap();
+        for sql in &askhook::store::migrations::MIGRATIONS[..3] {
+            conn.execute_batch(sql).unwrap();
+        }
+        conn.pragma_update(None, "user_version", 3).unwrap();
+    }
+    let labels = ["PostgreSQL (Recommended)", "MySQL", "SQLite"];
+    ask(
+        &world,
+        "t-old-a",
+        "Which database should we use for this project?",
+        &labels,
+    );
+    ask(
+        &world,
+        "t-old-b",
+        "What database do you want for the new service?",
+        &["SQLite", "Postgres (Recommended)", "MySQL"],
+    );
+    ask(
+        &world,
+        "t-old-prod",
+        "Which database should we use in production?",
+        &labels,
+    );
+    let version = || -> i64 {
+        rusqlite::Connection::open(world.db())
+            .unwrap()
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .unwrap()
+    };
+    assert_eq!(version(), 3, "the hook never runs migration 4");
+    // The first CLI command (here `log`) migrates and clusters the rows already stored.
+    let a = logged(&world, "t-old-a", "family");
+    assert_eq!(version(), askhook::store::migrations::latest());
+    assert!(a.is_string());
+    assert_eq!(logged(&world, "t-old-b", "family"), a);
+    assert_ne!(logged(&world, "t-old-prod", "family"), a);
+    assert!(world.error_lines().is_empty(), "{:?}", world.error_lines());
+}
