@@ -10,7 +10,7 @@ use std::cell::OnceCell;
 use std::collections::HashMap;
 
 use askhook_core::classify::Door;
-use askhook_core::family::FAMILY_KEY_PREFIX;
+use askhook_core::family::{same_decision, Signature, FAMILY_KEY_PREFIX};
 use askhook_core::policy::{self, Preference, Resolved};
 use askhook_core::question::Question;
 
@@ -40,17 +40,30 @@ pub fn for_call(
     // Read and matched only for the first question with no preference of its own; one matcher
     // for the call, so a pattern is compiled at most once.
     let rules: OnceCell<Vec<Rule>> = OnceCell::new();
+    // Family preferences whose exemplar may catch a reworded question: read only for a
+    // question with no preference on its id or hash family (usually none exist).
+    let families: OnceCell<Vec<(String, Preference, Vec<Signature>)>> = OnceCell::new();
     let mut matcher: Option<Matcher<'_>> = None;
     for (i, q) in questions.iter().enumerate() {
         if doors.get(i) != Some(&Door::TwoWay) {
             break;
         }
-        let resolved = own(&prefs, q).or_else(|| {
-            let matcher = matcher.get_or_insert_with(|| {
-                Matcher::new(rules.get_or_init(|| load_rules(store, project, errors)))
+        let resolved = own(&prefs, q)
+            .or_else(|| {
+                let families = families.get_or_init(|| {
+                    store.family_preferences(project).unwrap_or_else(|e| {
+                        errors.push(format!("reading family preferences failed: {e}"));
+                        Vec::new()
+                    })
+                });
+                reworded(families, q)
+            })
+            .or_else(|| {
+                let matcher = matcher.get_or_insert_with(|| {
+                    Matcher::new(rules.get_or_init(|| load_rules(store, project, errors)))
+                });
+                policy::resolve(None, None, &matcher.matching(q))
             });
-            policy::resolve(None, None, &matcher.matching(q))
-        });
         let silences = resolved.as_ref().is_some_and(|r| r.preference.silences());
         out[i] = resolved;
         if !silences {
@@ -64,6 +77,26 @@ pub fn for_call(
         ));
     }
     out
+}
+
+/// The family preference every kept member of which the matcher calls the same decision as `q`
+/// (a question with a family, so unmarked). Several that disagree: none (the human is asked).
+fn reworded(families: &[(String, Preference, Vec<Signature>)], q: &Question) -> Option<Resolved> {
+    if families.is_empty() || q.family.is_none() {
+        return None;
+    }
+    let signature = Signature::new(&q.text, q.header.as_deref(), &q.options);
+    let mut found: Option<Preference> = None;
+    for (_, pref, members) in families {
+        if !members.iter().all(|m| same_decision(m, &signature).same) {
+            continue;
+        }
+        match found {
+            Some(p) if p != *pref => return None,
+            _ => found = Some(*pref),
+        }
+    }
+    policy::resolve(None, found, &[])
 }
 
 /// `family:<id>` of a question with a family.

@@ -116,12 +116,39 @@ pub const MIGRATIONS: &[&str] = &[
 
     ALTER TABLE preference_events ADD COLUMN detail TEXT;
     ",
+    // 4: question families by clustering (issue 13). `families` has one row per family, with
+    //    the words the family matcher needs (of its founding question) to skip it cheaply;
+    //    `family_members` keeps up to `families::MEMBERS` distinct questions of each family
+    //    (text, header, options as stored), the first being the founder. A new unmarked
+    //    question joins the newest family every kept member of which the matcher calls the
+    //    same decision, else founds its own (named by its hash). `store::migrate` then
+    //    clusters every earlier unmarked row (`families::backfill`).
+    r"
+    CREATE TABLE families (
+        id         TEXT PRIMARY KEY,
+        words      TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+    );
+    CREATE TABLE family_members (
+        family      TEXT NOT NULL,
+        question_id TEXT NOT NULL,
+        question    TEXT NOT NULL,
+        header      TEXT,
+        options     TEXT NOT NULL,
+        PRIMARY KEY (family, question_id)
+    ) WITHOUT ROWID;
+    ",
 ];
 
 /// The first schema with families, `decided_by` and rules: the hook writes and reads those
 /// only in a database at least this new (an older one is brought there by the next CLI
 /// command, never by the hook: rebuilding the stats indexes takes seconds on a large log).
 pub const FAMILIES_SCHEMA: i64 = 3;
+
+/// The first schema with the `families` exemplars: from there the store assigns a new unmarked
+/// question the family of an earlier question the matcher calls the same decision, and the hook
+/// lets a family preference catch rewordings. Older databases keep the hash family.
+pub const CLUSTERS_SCHEMA: i64 = 4;
 
 /// The schema version the hook needs: the tables and columns it must write. Migrations after
 /// it add indexes for the query CLI, or columns and tables the hook uses only when they are

@@ -28,6 +28,7 @@
 //! a 0700 folder.
 
 pub mod diagnose;
+pub mod families;
 pub mod filter;
 pub mod history;
 pub mod migrations;
@@ -324,6 +325,9 @@ impl Store {
             if n + 1 == migrations::FAMILIES_SCHEMA as usize {
                 backfill_families(&tx)?;
             }
+            if n + 1 == migrations::CLUSTERS_SCHEMA as usize {
+                families::backfill(&tx)?;
+            }
             tx.pragma_update(None, "user_version", (n + 1) as i64)?;
         }
         Ok(tx.commit()?)
@@ -538,6 +542,21 @@ fn apply_in(conn: &Connection, write: &Batch, schema: i64) -> Result<()> {
             })?;
             let columns = columns_at(schema);
             for r in records {
+                let family = if schema >= migrations::CLUSTERS_SCHEMA {
+                    families::assign(conn, r)?
+                } else {
+                    r.family.clone()
+                };
+                let joined;
+                let r = if family == r.family {
+                    r
+                } else {
+                    joined = Row {
+                        family,
+                        ..r.clone()
+                    };
+                    &joined
+                };
                 stmt.execute(rusqlite::params_from_iter(
                     r.params().into_iter().take(columns),
                 ))?;

@@ -49,6 +49,64 @@ pub struct PreferenceEvent {
 }
 
 impl Store {
+    /// The family preferences (global, or of `project`, which wins) whose family has kept
+    /// members: `(family id, preference, members)`. Empty before schema 4 (no exemplars), and
+    /// when no family has a preference — the usual case, one indexed read.
+    pub fn family_preferences(
+        &self,
+        project: Option<&str>,
+    ) -> Result<Vec<(String, Preference, Vec<askhook_core::family::Signature>)>> {
+        if self.schema < super::migrations::CLUSTERS_SCHEMA {
+            return Ok(Vec::new());
+        }
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT question_id, scope, value FROM preferences
+             WHERE question_id LIKE ?1 || '%' AND (scope = '' OR scope = ?2)
+             ORDER BY question_id, scope = '' DESC",
+        )?;
+        let rows: Vec<(String, String)> = stmt
+            .query_map(
+                params![
+                    askhook_core::family::FAMILY_KEY_PREFIX,
+                    project.unwrap_or("")
+                ],
+                |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(2)?)),
+            )?
+            .collect::<std::result::Result<_, _>>()?;
+        // Ordered global first within a key: the last one seen (the project's) wins.
+        let mut best: Vec<(String, Preference)> = Vec::new();
+        for (key, value) in rows {
+            let (Some(family), Some(pref)) = (
+                askhook_core::family::family_of_key(&key),
+                Preference::parse(&value),
+            ) else {
+                continue;
+            };
+            match best.last_mut() {
+                Some((f, p)) if f == family => *p = pref,
+                _ => best.push((family.to_owned(), pref)),
+            }
+        }
+        let mut out = Vec::with_capacity(best.len());
+        for (family, pref) in best {
+            let members = super::families::members(&self.conn, &family)?;
+            if !members.is_empty() {
+                out.push((family, pref, members));
+            }
+        }
+        Ok(out)
+    }
+
+    /// How many question families the log has (0 before schema 4).
+    pub fn family_count(&self) -> Result<i64> {
+        if self.schema < super::migrations::CLUSTERS_SCHEMA {
+            return Ok(0);
+        }
+        Ok(self
+            .conn
+            .query_row("SELECT COUNT(*) FROM families", [], |r| r.get(0))?)
+    }
+
     /// The preferences for `ids`: a project preference wins over a global one.
     pub fn preferences_for(
         &self,

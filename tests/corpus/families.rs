@@ -26,8 +26,8 @@ pub struct Pair {
 /// What askhook made of one pair.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Verdict {
-    pub family_a: Option<String>,
-    pub family_b: Option<String>,
+    /// Both questions have the same family (or the matcher calls them the same decision).
+    pub shared: bool,
     /// `b` is a two-way door with a recognised recommendation: a family preference set on `a`'s
     /// family would answer it.
     pub b_decidable: bool,
@@ -35,7 +35,7 @@ pub struct Verdict {
 
 impl Verdict {
     pub fn shared(&self) -> bool {
-        self.family_a.is_some() && self.family_a == self.family_b
+        self.shared
     }
 }
 
@@ -68,8 +68,8 @@ pub struct Measured {
     pub collisions: usize,
     /// Collisions a family preference would auto-decide.
     pub harmful: Vec<String>,
-    /// Per language: (same, same shared, different, collisions).
-    pub by_lang: BTreeMap<String, (usize, usize, usize, usize)>,
+    /// Per language: (same, same shared, different, collisions, harmful collisions).
+    pub by_lang: BTreeMap<String, (usize, usize, usize, usize, usize)>,
     /// The same-decision pairs that share a family.
     pub shared_ids: Vec<String>,
 }
@@ -99,6 +99,7 @@ pub fn measure(pairs: &[Pair], verdicts: &[Verdict]) -> Measured {
                 m.collisions += 1;
                 lang.3 += 1;
                 if v.b_decidable {
+                    lang.4 += 1;
                     m.harmful.push(p.id.clone());
                 }
             }
@@ -120,11 +121,14 @@ pub fn markdown(name: &str, m: &Measured) -> String {
         m.different,
         m.harmful.len()
     );
-    t.push_str("| language | same-decision pairs | share a family | different-decision pairs | collide |\n");
-    t.push_str("|---|---:|---:|---:|---:|\n");
-    for (lang, (same, shared, different, collide)) in &m.by_lang {
+    t.push_str(
+        "| language | same-decision pairs | share a family | different-decision pairs | collide \
+         | would auto-decide |\n",
+    );
+    t.push_str("|---|---:|---:|---:|---:|---:|\n");
+    for (lang, (same, shared, different, collide, harmful)) in &m.by_lang {
         t.push_str(&format!(
-            "| {lang} | {same} | {shared} | {different} | {collide} |\n"
+            "| {lang} | {same} | {shared} | {different} | {collide} | {harmful} |\n"
         ));
     }
     t

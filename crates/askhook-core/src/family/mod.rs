@@ -30,6 +30,12 @@
 
 use std::fmt::Write as _;
 
+mod lexicon;
+mod matcher;
+mod text;
+
+pub use matcher::{may_match, same_decision, Reason, Signature, Verdict};
+
 use sha1::{Digest, Sha1};
 
 use crate::question::{strip_recommendation, Choice};

@@ -1,0 +1,1072 @@
+//! The family matcher: whether two unmarked questions ask for the same decision, reworded.
+//!
+//! A question is read into a [`Signature`] once (its asking sentence, context, header and option
+//! labels as stemmed content words, the members of contrast groups it names, its negations), and
+//! two signatures are compared by [`same_decision`]. The comparison is built to prefer a missed
+//! match to a wrong one: a family preference answers every question of the family, so every
+//! rule below is a veto, and only a pair no veto stops *and* whose content words cover each
+//! other is called the same decision. `docs/families.md` explains each rule.
+
+use std::fmt;
+use std::sync::OnceLock;
+
+use super::lexicon::{self, Agree, Group, Part};
+use super::text::{self, listed, lookup, Kind, Lang};
+use crate::question::{recommendation_line_value, strip_recommendation, Choice};
+
+/// One token of a question: a content word (stemmed) or only a contrast-group member (a
+/// function word such as `all` that must still agree), or both.
+#[derive(Debug, Clone)]
+struct Tok {
+    word: Option<String>,
+    group: Option<(Group, &'static str)>,
+    named: bool,
+}
+
+/// The tokens of one text.
+#[derive(Debug, Default)]
+struct Tokens {
+    toks: Vec<Tok>,
+    negations: usize,
+    raw: Vec<String>,
+}
+
+/// A question read for comparison: build it once, compare it with many.
+#[derive(Debug)]
+pub struct Signature {
+    lang: Lang,
+    ask: Vec<Tok>,
+    negations: usize,
+    /// The raw words of the asking sentence, then of the context (for near-copies).
+    raw: Vec<String>,
+    /// The raw words of the asking sentence (for the order of `into` / `from`).
+    ask_raw: Vec<String>,
+    /// The content words of the asking sentence and the header.
+    core: Vec<String>,
+    /// The content words of the whole text and the header.
+    text_words: Vec<String>,
+    /// Every content word, options included: sorted, unique.
+    all: Vec<String>,
+    /// The specific words of each option (sorted, unique), options that name nothing left out.
+    options: Vec<Vec<String>>,
+    /// Some option answers yes / no rather than naming a choice.
+    answers: bool,
+    /// Every option answers yes / no: a question about doing one thing.
+    yes_no: bool,
+    /// The CJK words of the text, joined.
+    cjk_text: String,
+    /// [`Self::cjk_text`] then the option labels, joined.
+    cjk_all: String,
+    /// Content words of the asking sentence written like names (`Stripe`, `src/app.ts`).
+    named: Vec<String>,
+    /// Contrast-group members named, by [`Part`]: all, text, core. Sorted, unique.
+    groups: [Vec<(Group, &'static str)>; 3],
+}
+
+/// Why two questions are, or are not, the same decision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reason {
+    /// Each covers enough of the other's content words (percent of each side covered).
+    Covered(u8, u8),
+    /// They name different members of a contrast group (`staging` / `production`).
+    Contrast(&'static str),
+    /// One is negated and the other not.
+    Negation,
+    /// The same words in another order around `into` / `from` (`merge a into b`, `b into a`).
+    Order,
+    /// Almost the same text, with a content word that differs.
+    NearCopyDiffers,
+    /// Each names a subject (a capitalised name, a path) the other does not.
+    NamedSubjects,
+    /// Both list specific options, and no option of one is an option of the other.
+    OptionsDisjoint,
+    /// Each asks for an action (a verb of development work) the other does not name.
+    Actions,
+    /// One asks yes or no, the other to choose between named options it never mentions.
+    Kind,
+    /// Too few of the content words of one are in the other (percent covered).
+    TooFewShared(u8, u8),
+}
+
+/// The verdict of [`same_decision`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Verdict {
+    pub same: bool,
+    pub reason: Reason,
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reason::Covered(a, b) => write!(f, "content words covered {a}%/{b}%"),
+            Reason::Contrast(g) => write!(f, "different {g}"),
+            Reason::Negation => f.write_str("one is negated"),
+            Reason::Order => f.write_str("same words, other direction"),
+            Reason::NearCopyDiffers => f.write_str("near copy with a different word"),
+            Reason::NamedSubjects => f.write_str("different named subjects"),
+            Reason::OptionsDisjoint => f.write_str("no option in common"),
+            Reason::Actions => f.write_str("different actions"),
+            Reason::Kind => f.write_str("a yes/no question and a choice"),
+            Reason::TooFewShared(a, b) => write!(f, "too few content words shared {a}%/{b}%"),
+        }
+    }
+}
+
+/// The content-word coverage both ways needed to call two questions the same decision.
+const COVERAGE: f64 = 0.4;
+/// From this near-copy ratio, any differing content word makes them different.
+const NEAR: f64 = 0.5;
+/// From this ratio, a content word substituted on both sides makes them different.
+const SEMI_NEAR: f64 = 0.33;
+
+/// The bytes of a question text read (a question is a sentence or a short paragraph).
+pub const MAX_TEXT: usize = 2000;
+/// The bytes of a header or an option label read.
+pub const MAX_LABEL: usize = 200;
+/// The options read.
+pub const MAX_OPTIONS: usize = 8;
+
+/// The longest prefix of `text` of at most `max` bytes that ends on a character boundary.
+fn clip(text: &str, max: usize) -> &str {
+    if text.len() <= max {
+        return text;
+    }
+    let mut end = max;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    &text[..end]
+}
+
+impl Signature {
+    /// Read a question: its text (markers already removed), header and options.
+    pub fn new(question: &str, header: Option<&str>, options: &[Choice]) -> Signature {
+        let labels: Vec<String> = options
+            .iter()
+            .map(|o| strip_recommendation(&o.label))
+            .collect();
+        Signature::of_labels(question, header.unwrap_or(""), &labels)
+    }
+
+    /// Read a question from its text, header and option labels (recommendation markers are
+    /// stripped here too).
+    ///
+    /// Bounded: only the first [`MAX_TEXT`] bytes of the text, [`MAX_LABEL`] of the header and
+    /// of each label, and the first [`MAX_OPTIONS`] options are read, so a huge question costs
+    /// no more than a long one.
+    pub fn of_labels<S: AsRef<str>>(question: &str, header: &str, labels: &[S]) -> Signature {
+        let labels: Vec<String> = labels
+            .iter()
+            .take(MAX_OPTIONS)
+            .map(|l| strip_recommendation(clip(l.as_ref(), MAX_LABEL)))
+            .collect();
+        let header = clip(header, MAX_LABEL);
+        let text = without_recommendation_lines(clip(question, MAX_TEXT));
+        let mut texts: Vec<&str> = vec![&text, header];
+        texts.extend(labels.iter().map(String::as_str));
+        let lang = text::language(&texts);
+        let (asking, context) = asking_and_context(&text);
+        let ask = tokens(&asking, lang);
+        let ctx = tokens(&context, lang);
+        let head = tokens(header, lang);
+        let opts: Vec<Vec<Tok>> = labels.iter().map(|l| tokens(l, lang).toks).collect();
+
+        let words =
+            |toks: &[&Tok]| -> Vec<String> { toks.iter().filter_map(|t| t.word.clone()).collect() };
+        let core_toks: Vec<&Tok> = ask.toks.iter().chain(&head.toks).collect();
+        let text_toks: Vec<&Tok> = ask.toks.iter().chain(&ctx.toks).chain(&head.toks).collect();
+        let all_toks: Vec<&Tok> = text_toks
+            .iter()
+            .copied()
+            .chain(opts.iter().flatten())
+            .collect();
+        let mut all = words(&all_toks);
+        all.sort_unstable();
+        all.dedup();
+        let groups = [&all_toks, &text_toks, &core_toks].map(|toks| members(toks));
+        let answers = labels
+            .iter()
+            .zip(&opts)
+            .any(|(label, toks)| is_answer(label, toks));
+        let yes_no = !labels.is_empty()
+            && labels
+                .iter()
+                .zip(&opts)
+                .all(|(label, toks)| is_answer(label, toks));
+        let options: Vec<Vec<String>> = opts
+            .iter()
+            .map(|o| specific(o))
+            .filter(|s| !s.is_empty())
+            .collect();
+        let mut named: Vec<String> = ask
+            .toks
+            .iter()
+            .filter(|t| t.named)
+            .filter_map(|t| t.word.clone())
+            .filter(|w| !listed(lexicon::GENERIC_ACRONYMS, w))
+            .collect();
+        named.sort_unstable();
+        named.dedup();
+        let cjk_text: String = ask
+            .raw
+            .iter()
+            .chain(&head.raw)
+            .chain(&ctx.raw)
+            .filter(|w| w.chars().any(text::is_cjk))
+            .map(String::as_str)
+            .collect();
+        let cjk_all = format!("{cjk_text}{}", labels.concat());
+        let mut raw = ask.raw.clone();
+        raw.extend(ctx.raw.iter().cloned());
+        Signature {
+            lang,
+            negations: ask.negations,
+            core: words(&core_toks),
+            text_words: words(&text_toks),
+            all,
+            options,
+            answers,
+            yes_no,
+            cjk_text,
+            cjk_all,
+            named,
+            groups,
+            raw,
+            ask_raw: ask.raw,
+            ask: ask.toks,
+        }
+    }
+
+    fn has(&self, word: &str) -> bool {
+        self.all.binary_search_by(|w| w.as_str().cmp(word)).is_ok()
+    }
+
+    fn members(&self, part: Part, group: Group) -> impl Iterator<Item = &'static str> + '_ {
+        let n = match part {
+            Part::All => 0,
+            Part::Text => 1,
+            Part::Core => 2,
+        };
+        self.groups[n]
+            .iter()
+            .filter(move |(g, _)| *g == group)
+            .map(|(_, m)| *m)
+    }
+
+    /// The words a match needs, as one line to store beside a question: the content words of
+    /// the asking sentence and header, a tab, every content word (both space-separated), a
+    /// tab, and `2` when it lists at least two specific options (else `0`). [`may_match`]
+    /// reads it to skip, without reading the question, one that cannot match.
+    pub fn key(&self) -> String {
+        let options = if self.options.len() >= 2 { '2' } else { '0' };
+        format!("{}\t{}\t{options}", self.core.join(" "), self.all.join(" "))
+    }
+
+    /// Whether the question has any content word at all (a question of only function words
+    /// never matches another).
+    pub fn is_empty(&self) -> bool {
+        self.core.is_empty()
+    }
+}
+
+/// Whether a question whose [`Signature::key`] is `key` could be the same decision as `b`:
+/// the share of each side's asking words found among the other's words must reach the
+/// coverage [`same_decision`] needs (one side only when both list two specific options). Never
+/// false for a pair [`same_decision`] would match; cheap (no allocation).
+pub fn may_match(key: &str, b: &Signature) -> bool {
+    let mut parts = key.split('\t');
+    let (core, all) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
+    let options = parts.next() == Some("2");
+    let share = |words: &mut dyn Iterator<Item = &str>, found: &dyn Fn(&str) -> bool| {
+        let (mut total, mut hit) = (0.0, 0.0);
+        for w in words.filter(|w| !w.is_empty()) {
+            total += weight(w);
+            if found(w) {
+                hit += weight(w);
+            }
+        }
+        if total > 0.0 {
+            hit / total
+        } else {
+            0.0
+        }
+    };
+    let cover_a = share(&mut core.split(' '), &|w| b.has(w));
+    let cover_b = share(&mut b.core.iter().map(String::as_str), &|w| {
+        all.split(' ').any(|x| x == w)
+    });
+    if options && b.options.len() >= 2 {
+        cover_a.max(cover_b) >= COVERAGE
+    } else {
+        cover_a.min(cover_b) >= COVERAGE
+    }
+}
+
+/// Whether `a` and `b` ask for the same decision, and why.
+pub fn same_decision(a: &Signature, b: &Signature) -> Verdict {
+    let no = |reason| Verdict {
+        same: false,
+        reason,
+    };
+    if let Some(group) = contrast(a, b) {
+        return no(Reason::Contrast(group.name()));
+    }
+    if a.negations % 2 != b.negations % 2 {
+        return no(Reason::Negation);
+    }
+    if order_differs(a, b) {
+        return no(Reason::Order);
+    }
+    let (cover_a, miss_a) = coverage(&a.core, b);
+    let (cover_b, miss_b) = coverage(&b.core, a);
+    let near = near_copy(&a.raw, &b.raw);
+    if near >= NEAR {
+        let text_a = !coverage(&a.text_words, b).1.is_empty();
+        let text_b = !coverage(&b.text_words, a).1.is_empty();
+        if !miss_a.is_empty() || !miss_b.is_empty() || (text_a && text_b) {
+            return no(Reason::NearCopyDiffers);
+        }
+    } else if near >= SEMI_NEAR
+        && !miss_a.is_empty()
+        && !miss_b.is_empty()
+        && miss_a.len() + miss_b.len() >= 2
+    {
+        return no(Reason::NearCopyDiffers);
+    }
+    let named_a = miss_a.iter().any(|w| listed_sorted(&a.named, w));
+    let named_b = miss_b.iter().any(|w| listed_sorted(&b.named, w));
+    if named_a && named_b {
+        return no(Reason::NamedSubjects);
+    }
+    // A choice between named options none of which the yes/no question mentions.
+    let choice = |s: &Signature, yes_no: &Signature| {
+        yes_no.yes_no
+            && !s.answers
+            && s.options.len() >= 2
+            && !s.options.iter().flatten().any(|w| yes_no.has(w))
+    };
+    if choice(a, b) || choice(b, a) {
+        return no(Reason::Kind);
+    }
+    let (matched, rate, disjoint) = option_agreement(a, b);
+    if disjoint {
+        return no(Reason::OptionsDisjoint);
+    }
+    if actions_differ(a, b) {
+        return no(Reason::Actions);
+    }
+    let strong = matched >= 2 && rate >= 0.66;
+    let pct = |x: f64| (x * 100.0).round() as u8;
+    let same = cover_a.min(cover_b) >= COVERAGE || (strong && cover_a.max(cover_b) >= COVERAGE);
+    Verdict {
+        same,
+        reason: if same {
+            Reason::Covered(pct(cover_a), pct(cover_b))
+        } else {
+            Reason::TooFewShared(pct(cover_a), pct(cover_b))
+        },
+    }
+}
+
+/// A question text without its `Recommendation: …` lines.
+fn without_recommendation_lines(question: &str) -> String {
+    let kept: Vec<&str> = question
+        .lines()
+        .filter(|line| recommendation_line_value(line).is_none())
+        .collect();
+    kept.join("\n")
+}
+
+/// The contrast-group members named by some tokens: sorted, unique.
+fn members(toks: &[&Tok]) -> Vec<(Group, &'static str)> {
+    let mut v: Vec<(Group, &'static str)> = toks.iter().filter_map(|t| t.group).collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// The asking sentences of a text (those ending in a question mark, else the last one) and the
+/// others, each joined by spaces.
+fn asking_and_context(text_: &str) -> (String, String) {
+    let sentences = text::sentences(text_);
+    let asking: Vec<&str> = sentences
+        .iter()
+        .copied()
+        .filter(|s| s.trim_end().ends_with(['?', '？']))
+        .collect();
+    let asking = if asking.is_empty() {
+        sentences.last().copied().into_iter().collect()
+    } else {
+        asking
+    };
+    let context: Vec<&str> = sentences
+        .iter()
+        .copied()
+        .filter(|s| !asking.contains(s))
+        .collect();
+    (asking.join(" "), context.join(" "))
+}
+
+fn listed_sorted(list: &[String], word: &str) -> bool {
+    list.binary_search_by(|w| w.as_str().cmp(word)).is_ok()
+}
+
+/// The first contrast group whose members differ as its rule forbids.
+fn contrast(a: &Signature, b: &Signature) -> Option<Group> {
+    for group in Group::ALL {
+        let (agree, part, default) = group.rule();
+        let mut ga: Vec<&str> = a
+            .members(part, group)
+            .filter(|m| Some(*m) != default)
+            .collect();
+        let mut gb: Vec<&str> = b
+            .members(part, group)
+            .filter(|m| Some(*m) != default)
+            .collect();
+        if ga == gb {
+            continue;
+        }
+        match agree {
+            Agree::Exactly => return Some(group),
+            Agree::NotOpposed => {
+                ga.retain(|m| !b.members(part, group).any(|n| n == *m));
+                gb.retain(|m| !a.members(part, group).any(|n| n == *m));
+                if !ga.is_empty() && !gb.is_empty() {
+                    return Some(group);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Two words shared once each by both asking sentences, in opposite orders, when both say
+/// `into`, `onto`, `to` or `from`.
+fn order_differs(a: &Signature, b: &Signature) -> bool {
+    let directed = |s: &Signature| {
+        s.ask_raw
+            .iter()
+            .any(|w| matches!(w.as_str(), "into" | "onto" | "to" | "from"))
+    };
+    if !directed(a) || !directed(b) {
+        return false;
+    }
+    let sa: Vec<&str> = a.ask.iter().filter_map(|t| t.word.as_deref()).collect();
+    let sb: Vec<&str> = b.ask.iter().filter_map(|t| t.word.as_deref()).collect();
+    let once = |s: &[&str], w: &str| s.iter().filter(|x| **x == w).count() == 1;
+    let pos = |s: &[&str], w: &str| s.iter().position(|x| *x == w);
+    let mut shared: Vec<&str> = Vec::new();
+    for w in &sa {
+        if !shared.contains(w) && once(&sa, w) && once(&sb, w) {
+            shared.push(w);
+        }
+    }
+    for i in 0..shared.len() {
+        for j in i + 1..shared.len() {
+            let (x, y) = (shared[i], shared[j]);
+            if (pos(&sa, x) < pos(&sa, y)) != (pos(&sb, x) < pos(&sb, y)) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+fn is_generic(word: &str) -> bool {
+    listed(lexicon::GENERIC, word)
+}
+
+fn weight(word: &str) -> f64 {
+    if is_generic(word) {
+        0.3
+    } else if word.chars().any(text::is_cjk) {
+        0.5
+    } else {
+        1.0
+    }
+}
+
+/// The weighted share of `words` that `other` has anywhere, and the words it lacks.
+fn coverage<'a>(words: &'a [String], other: &Signature) -> (f64, Vec<&'a str>) {
+    if words.is_empty() {
+        return (0.0, Vec::new());
+    }
+    let (mut total, mut hit) = (0.0, 0.0);
+    let mut missing: Vec<&str> = Vec::new();
+    for w in words {
+        total += weight(w);
+        if other.has(w) {
+            hit += weight(w);
+        } else if !is_generic(w) && !missing.contains(&w.as_str()) {
+            missing.push(w);
+        }
+    }
+    (hit / total, missing)
+}
+
+/// The length of the longest common subsequence of the two word lists, over their mean length.
+fn near_copy(a: &[String], b: &[String]) -> f64 {
+    if a.is_empty() || b.is_empty() {
+        return 0.0;
+    }
+    let mut row = vec![0usize; b.len() + 1];
+    for x in a {
+        let mut diagonal = 0;
+        for (j, y) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = if x == y {
+                diagonal + 1
+            } else {
+                above.max(row[j])
+            };
+            diagonal = above;
+        }
+    }
+    2.0 * row[b.len()] as f64 / (a.len() + b.len()) as f64
+}
+
+/// Options matched one to one by their specific words: (matched, share of the smaller list,
+/// disjoint: both list at least two specific options and none matches).
+fn option_agreement(a: &Signature, b: &Signature) -> (usize, f64, bool) {
+    let (sa, sb) = (&a.options, &b.options);
+    if sa.is_empty() || sb.is_empty() {
+        return (0, 0.0, false);
+    }
+    let (small, big) = if sa.len() <= sb.len() {
+        (sa, sb)
+    } else {
+        (sb, sa)
+    };
+    let agree = |s: &[String], t: &[String]| {
+        let common = s.iter().filter(|w| listed_sorted(t, w)).count();
+        let union = s.len() + t.len() - common;
+        let subset = common == s.len() || common == t.len();
+        common as f64 / union as f64 >= 0.5 || (common >= 1 && subset)
+    };
+    let matched = small
+        .iter()
+        .filter(|s| big.iter().any(|t| agree(s, t)))
+        .count();
+    let disjoint = matched == 0 && sa.len() >= 2 && sb.len() >= 2 && !a.answers && !b.answers;
+    (matched, matched as f64 / small.len() as f64, disjoint)
+}
+
+/// Each asks for an action the other never names.
+fn actions_differ(a: &Signature, b: &Signature) -> bool {
+    let own = |s: &Signature, other: &Signature| {
+        s.core.iter().any(|w| is_action(s.lang, w) && !other.has(w))
+            || lexicon::CJK_ACTIONS
+                .iter()
+                .any(|w| s.cjk_text.contains(w) && !other.cjk_all.contains(w))
+    };
+    own(a, b) && own(b, a)
+}
+
+fn is_action(lang: Lang, word: &str) -> bool {
+    static ACTIONS: OnceLock<[Vec<String>; 6]> = OnceLock::new();
+    let sets = ACTIONS.get_or_init(|| {
+        let langs = [Lang::En, Lang::De, Lang::Fr, Lang::Es, Lang::Pt, Lang::Ru];
+        langs.map(|lang| {
+            let mut v: Vec<String> = lang
+                .actions()
+                .iter()
+                .map(|w| normal_word(&text::fold(w), lang))
+                .collect();
+            v.sort_unstable();
+            v.dedup();
+            v
+        })
+    });
+    let index = |l: Lang| l as usize;
+    listed_sorted(&sets[index(lang)], word)
+        || (lang != Lang::En && listed_sorted(&sets[index(Lang::En)], word))
+}
+
+/// A word as [`tokens`] reads a content word: aliased, stemmed, cut to five letters outside
+/// English.
+fn normal_word(word: &str, lang: Lang) -> String {
+    let a = lookup(lexicon::ALIASES, word).unwrap_or(word);
+    if a.chars().any(text::is_cyrillic) {
+        return text::prefix(text::stem_cyrillic(a), 5).to_owned();
+    }
+    let stem = text::stem_latin(a);
+    if lang != Lang::En && !is_alias_value(a) {
+        return text::prefix(&stem, 5).to_owned();
+    }
+    stem
+}
+
+fn is_alias_value(word: &str) -> bool {
+    lexicon::ALIASES.iter().any(|(_, v)| *v == word)
+}
+
+fn group_of(word: &str) -> Option<(Group, &'static str)> {
+    lexicon::GROUP_WORDS
+        .binary_search_by(|(w, _, _)| (*w).cmp(word))
+        .ok()
+        .map(|i| (lexicon::GROUP_WORDS[i].1, lexicon::GROUP_WORDS[i].2))
+}
+
+fn cjk_groups(run: &str, toks: &mut Vec<Tok>) {
+    for (w, g, m) in lexicon::CJK_GROUP_WORDS {
+        if run.contains(w) {
+            toks.push(Tok {
+                word: None,
+                group: Some((*g, m)),
+                named: false,
+            });
+        }
+    }
+}
+
+fn is_stop(word: &str, lang: Lang) -> bool {
+    listed(lexicon::STOP_EN, word) || listed(lang.stop_words(), word) || is_generic(word)
+}
+
+fn is_negation(word: &str, lang: Lang) -> bool {
+    const CONTRACTED: [&str; 12] = [
+        "don", "doesn", "isn", "aren", "won", "can", "shouldn", "wouldn", "didn", "couldn",
+        "haven", "hasn",
+    ];
+    if lang == Lang::En {
+        if listed(lexicon::NEG_EN, word) {
+            return true;
+        }
+        return word
+            .strip_suffix("nt")
+            .is_some_and(|stem| CONTRACTED.contains(&stem));
+    }
+    listed(lang.negations(), word) || matches!(word, "not" | "dont" | "never")
+}
+
+fn char_listed(list: &[&str], c: char) -> bool {
+    let mut buf = [0u8; 4];
+    listed(list, c.encode_utf8(&mut buf))
+}
+
+fn content(word: String, group: Option<(Group, &'static str)>, named: bool) -> Tok {
+    Tok {
+        word: Some(word),
+        group,
+        named,
+    }
+}
+
+/// The tokens, negation count and raw words of a text.
+fn tokens(text_: &str, lang: Lang) -> Tokens {
+    let mut ws: Vec<(Kind, String, bool)> = Vec::new();
+    for piece in text::pieces(text_) {
+        let mut word = piece.text;
+        if piece.kind == Kind::Word {
+            if word.chars().all(char::is_numeric) {
+                continue;
+            }
+            word = text::digits_as_hash(&word);
+            if word.chars().filter(|c| c.is_alphabetic()).count() <= 1 {
+                continue;
+            }
+        }
+        ws.push((piece.kind, word, piece.named));
+    }
+    let mut out = Tokens::default();
+    let mut i = 0;
+    while i < ws.len() {
+        let (kind, ref w, named) = ws[i];
+        let w = w.clone();
+        match kind {
+            Kind::Ident => {
+                i += 1;
+                out.raw.push(w.clone());
+                out.toks.push(content(w, None, true));
+            }
+            Kind::Word => {
+                if let Some((n, canon)) = phrase_at(&ws, i) {
+                    i += n;
+                    if let Some(canon) = canon {
+                        out.toks
+                            .push(content(text::stem_latin(canon), group_of(canon), false));
+                        out.raw.push(canon.to_owned());
+                    }
+                    continue;
+                }
+                i += 1;
+                word_token(&w, named, lang, &mut out);
+            }
+            Kind::Han | Kind::Katakana | Kind::Hangul | Kind::Hiragana => {
+                i += 1;
+                if matches!(kind, Kind::Han | Kind::Katakana) {
+                    let (rest, found) = cjk_alias(&w);
+                    if !found.is_empty() {
+                        for canon in found {
+                            out.toks.push(content(canon.to_owned(), None, false));
+                            out.raw.push(canon.to_owned());
+                        }
+                        for (k, part) in rest.into_iter().enumerate() {
+                            ws.insert(i + k, (kind, part, false));
+                        }
+                        continue;
+                    }
+                }
+                out.raw.push(w.clone());
+                cjk_tokens(kind, &w, &mut out);
+            }
+        }
+    }
+    out
+}
+
+/// One word (not part of a phrase) onto `out`: a negation counted, a function word dropped (its
+/// contrast group kept), a content word aliased and stemmed.
+fn word_token(w: &str, named: bool, lang: Lang, out: &mut Tokens) {
+    out.raw.push(w.to_owned());
+    if is_negation(w, lang) {
+        out.negations += 1;
+        return;
+    }
+    let a = lookup(lexicon::ALIASES, w).unwrap_or(w);
+    let mut group = group_of(a).or_else(|| group_of(w));
+    let stem = if a.chars().any(text::is_cyrillic) {
+        if group.is_none() {
+            group = lexicon::CYRILLIC_GROUP_PREFIXES
+                .iter()
+                .find(|(p, _, _)| a.starts_with(p))
+                .map(|(_, g, m)| (*g, *m));
+        }
+        text::prefix(text::stem_cyrillic(a), 5).to_owned()
+    } else {
+        let stem = text::stem_latin(a);
+        if group.is_none() {
+            group = group_of(&stem);
+        }
+        if lang != Lang::En && !is_alias_value(a) {
+            text::prefix(&stem, 5).to_owned()
+        } else {
+            stem
+        }
+    };
+    if is_stop(a, lang) || is_stop(w, lang) {
+        if group.is_some() {
+            out.toks.push(Tok {
+                word: None,
+                group,
+                named: false,
+            });
+        }
+        return;
+    }
+    out.toks.push(content(stem, group, named));
+}
+
+/// The phrase starting at `ws[i]`, if any: its length and canonical word.
+fn phrase_at(ws: &[(Kind, String, bool)], i: usize) -> Option<(usize, Option<&'static str>)> {
+    for n in [3, 2] {
+        if i + n > ws.len() || ws[i..i + n].iter().any(|(k, _, _)| *k != Kind::Word) {
+            continue;
+        }
+        for (words, canon) in lexicon::PHRASES {
+            if words.len() == n && words.iter().zip(&ws[i..i + n]).all(|(p, (_, w, _))| p == w) {
+                return Some((n, *canon));
+            }
+        }
+    }
+    None
+}
+
+/// A CJK run with its compounds cut out: the remaining parts and the compounds' canonical words.
+fn cjk_alias(run: &str) -> (Vec<String>, Vec<&'static str>) {
+    let mut text = run.to_owned();
+    let mut found = Vec::new();
+    for (compound, canon) in lexicon::CJK_ALIASES {
+        if text.contains(compound) {
+            text = text.replace(compound, "\u{3000}");
+            found.push(*canon);
+        }
+    }
+    let parts = text
+        .split('\u{3000}')
+        .filter(|p| !p.is_empty())
+        .map(str::to_owned)
+        .collect();
+    (parts, found)
+}
+
+fn cjk_tokens(kind: Kind, w: &str, out: &mut Tokens) {
+    let mut pairs = Vec::new();
+    match kind {
+        Kind::Han => {
+            out.negations += w
+                .chars()
+                .filter(|c| char_listed(lexicon::HAN_NEG, *c))
+                .count();
+            cjk_groups(w, &mut out.toks);
+            let cut =
+                |c: char| char_listed(lexicon::HAN_STOP, c) || char_listed(lexicon::HAN_NEG, c);
+            for run in w.split(cut).filter(|r| !r.is_empty()) {
+                text::bigrams(run, &mut pairs);
+            }
+        }
+        Kind::Katakana => {
+            cjk_groups(w, &mut out.toks);
+            text::bigrams(w, &mut pairs);
+        }
+        Kind::Hangul => {
+            if listed(lexicon::KO_STOP, w) {
+                return;
+            }
+            let stem = text::strip_korean_ending(w);
+            if ((stem.starts_with(['안', '못'])) && w.chars().count() <= 3) || w.contains('않') {
+                out.negations += 1;
+            }
+            cjk_groups(stem, &mut out.toks);
+            if stem.is_empty() || listed(lexicon::KO_STOP, stem) {
+                return;
+            }
+            text::bigrams(stem, &mut pairs);
+        }
+        Kind::Hiragana => {
+            if w.contains("ない") || w.contains("ません") {
+                out.negations += 1;
+            }
+        }
+        Kind::Word | Kind::Ident => {}
+    }
+    out.toks
+        .extend(pairs.into_iter().map(|p| content(p, None, false)));
+}
+
+/// The specific words of an option: content words that name a choice of their own.
+fn specific(toks: &[Tok]) -> Vec<String> {
+    let mut v: Vec<String> = toks
+        .iter()
+        .filter_map(|t| t.word.as_deref())
+        .filter(|w| !listed(lexicon::GENERIC_LABEL, w) && !is_generic(w))
+        .map(str::to_owned)
+        .collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// Whether an option answers yes / no (`Yes`, `No, keep it`, `Skip`) rather than naming a
+/// choice.
+fn is_answer(label: &str, toks: &[Tok]) -> bool {
+    let first = label
+        .trim()
+        .split(|c: char| c.is_whitespace() || ",.:;!?，、".contains(c))
+        .next()
+        .unwrap_or("");
+    let first: String = text::fold(first)
+        .chars()
+        .filter(|c| !matches!(c, '\'' | '’'))
+        .collect();
+    if !first.is_empty()
+        && (listed(lexicon::ANSWER_WORDS, &first)
+            || lexicon::ANSWER_PREFIXES_CJK
+                .iter()
+                .any(|p| first.starts_with(p)))
+    {
+        return true;
+    }
+    specific(toks).is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sig(q: &str, labels: &[&str]) -> Signature {
+        Signature::of_labels(q, "", labels)
+    }
+
+    fn same(a: (&str, &[&str]), b: (&str, &[&str])) -> Verdict {
+        same_decision(&sig(a.0, a.1), &sig(b.0, b.1))
+    }
+
+    #[test]
+    fn rewordings_of_one_decision_match() {
+        let yes_no: &[&str] = &["Yes (Recommended)", "No"];
+        for (a, b) in [
+            (
+                (
+                    "Which database should we use for this project?",
+                    &["PostgreSQL (Recommended)", "MySQL", "SQLite"][..],
+                ),
+                (
+                    "What database do you want for the new service?",
+                    &["SQLite", "Postgres", "MySQL"][..],
+                ),
+            ),
+            (
+                ("Should I commit these 3 files now?", yes_no),
+                ("Commit the 12 files?", &["No", "Yes"][..]),
+            ),
+            (
+                ("Should I add a CHANGELOG entry?", yes_no),
+                ("Add an entry to CHANGELOG.md?", yes_no),
+            ),
+            (
+                (
+                    "Welche Datenbank sollen wir verwenden?",
+                    &["PostgreSQL", "SQLite"][..],
+                ),
+                (
+                    "Welche Datenbank möchtest du für das Projekt?",
+                    &["SQLite", "PostgreSQL (empfohlen)"][..],
+                ),
+            ),
+            (
+                ("用哪个数据库？", &["PostgreSQL（推荐）", "SQLite"][..]),
+                ("这个项目用什么数据库？", &["SQLite", "PostgreSQL"][..]),
+            ),
+            (
+                ("¿Qué base de datos usamos?", &["PostgreSQL", "SQLite"][..]),
+                (
+                    "¿Qué base de datos prefieres para el proyecto?",
+                    &["SQLite", "PostgreSQL"][..],
+                ),
+            ),
+            (
+                (
+                    "Какую базу данных использовать?",
+                    &["PostgreSQL", "SQLite"][..],
+                ),
+                (
+                    "Какую базу данных выбрать для проекта?",
+                    &["SQLite", "PostgreSQL"][..],
+                ),
+            ),
+        ] {
+            let v = same(a, b);
+            assert!(v.same, "{a:?} / {b:?}: {}", v.reason);
+        }
+    }
+
+    #[test]
+    fn vetoes_keep_different_decisions_apart() {
+        let yes_no: &[&str] = &["Yes", "No"];
+        for (a, b, reason) in [
+            (
+                "Should I deploy to staging?",
+                "Should I deploy to production?",
+                Reason::Contrast("environment"),
+            ),
+            (
+                "Should I enable the cache?",
+                "Should I disable the cache?",
+                Reason::Contrast("enable/disable"),
+            ),
+            (
+                "Should I add the lodash dependency?",
+                "Should I remove the lodash dependency?",
+                Reason::Contrast("add/remove"),
+            ),
+            (
+                "Should I run the unit tests?",
+                "Should I run the integration tests?",
+                Reason::Contrast("kind of test"),
+            ),
+            (
+                "Should I push the branch?",
+                "Should I not push the branch?",
+                Reason::Negation,
+            ),
+            (
+                "Merge main into develop?",
+                "Merge develop into main?",
+                Reason::Order,
+            ),
+            (
+                "Should I format all files?",
+                "Should I format only the changed files?",
+                Reason::Contrast("scope"),
+            ),
+            (
+                "Should I build the Docker image?",
+                "Should I push the Docker image?",
+                Reason::NearCopyDiffers,
+            ),
+        ] {
+            let v = same((a, yes_no), (b, yes_no));
+            assert!(!v.same, "{a} / {b}");
+            assert_eq!(v.reason, reason, "{a} / {b}");
+        }
+        let v = same(
+            ("Which test runner?", &["Jest", "Vitest"]),
+            ("Which test runner?", &["Mocha", "Ava"]),
+        );
+        assert_eq!(v.reason, Reason::OptionsDisjoint);
+        let v = same(
+            ("用哪个数据库？", &["PostgreSQL", "SQLite"]),
+            ("要删除数据库吗？", &["是", "否"]),
+        );
+        assert!(!v.same, "{}", v.reason);
+    }
+
+    #[test]
+    fn empty_questions_match_nothing() {
+        let a = sig("Should I?", &["Yes", "No"]);
+        assert!(a.is_empty());
+        assert!(!same_decision(&a, &sig("Should I?", &["Yes", "No"])).same);
+    }
+}
+
+/// The matcher on the pair corpora of `tests/corpus/` (the report is `cargo bench --bench
+/// families`): no different-decision pair may match, every mechanical rewording must, and the
+/// share of blind rewordings matched must not fall below a floor a little under what is
+/// measured today (so a regression fails; raise the floor when the matcher improves).
+#[cfg(test)]
+mod corpus {
+    use super::*;
+    use serde_json::Value;
+
+    fn signature(q: &Value) -> Signature {
+        let labels: Vec<&str> = q["options"]
+            .as_array()
+            .map(|o| o.iter().filter_map(|o| o["label"].as_str()).collect())
+            .unwrap_or_default();
+        let (_, _, text) = crate::question::question_id(q["question"].as_str().unwrap_or(""), &[]);
+        Signature::of_labels(&text, q["header"].as_str().unwrap_or(""), &labels)
+    }
+
+    /// (same-decision pairs, of them matched, different-decision pairs that match).
+    fn measure(file: &str) -> (usize, usize, Vec<String>) {
+        let path = format!("{}/../../tests/corpus/{file}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).expect("the corpus");
+        let (mut same, mut matched, mut collided) = (0, 0, Vec::new());
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let p: Value = serde_json::from_str(line).expect("a JSON line");
+            let (a, b) = (signature(&p["a"]), signature(&p["b"]));
+            let v = same_decision(&a, &b);
+            assert!(!v.same || may_match(&a.key(), &b), "{line}");
+            if p["same"].as_bool() == Some(true) {
+                same += 1;
+                matched += usize::from(v.same);
+            } else if v.same {
+                collided.push(p["id"].as_str().unwrap_or("").to_owned());
+            }
+        }
+        (same, matched, collided)
+    }
+
+    #[test]
+    fn the_blind_corpora_never_collide_and_stay_above_their_floor() {
+        for (file, floor) in [("families.jsonl", 0.52), ("families-extra.jsonl", 0.68)] {
+            let (same, matched, collided) = measure(file);
+            assert!(
+                collided.is_empty(),
+                "{file}: different decisions match: {collided:?}"
+            );
+            let rate = matched as f64 / same as f64;
+            assert!(
+                rate >= floor,
+                "{file}: {matched} of {same} ({rate:.2}) < {floor}"
+            );
+        }
+    }
+
+    #[test]
+    fn every_mechanical_rewording_matches() {
+        let (same, matched, _) = measure("families-mechanical.jsonl");
+        assert_eq!(matched, same);
+    }
+}

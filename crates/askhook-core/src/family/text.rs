@@ -1,0 +1,623 @@
+//! Text to words for the family matcher: character folding (case, accents, full-width forms),
+//! cutting a text into words, identifiers and runs of CJK characters, sentences, stemming, and
+//! the guess of the language a question is written in. Pure and allocation-light; the words it
+//! knows are in [`super::lexicon`].
+//!
+//! - **Words** (Latin, Cyrillic, digits): lowercase, accents folded (`é` → `e`, `ß` → `ss`,
+//!   `ё` → `е`), apostrophes dropped (`don't` → `dont`, but French `l'application` →
+//!   `l` `application`), hyphenated words cut in parts.
+//! - **Identifiers** (`src/utils.ts`, `@types/express`, `feature/login`, `--force`): one token,
+//!   digits read as `#`; a file name with a known extension (`CHANGELOG.md`) reads as the words
+//!   of its name; a bare version (`v1.4.0`) is dropped.
+//! - **CJK**: Han and katakana runs, and Korean words without their particle, are read as
+//!   overlapping pairs of characters (`数据库` → `数据` `据库`); hiragana carries grammar and is
+//!   read only for its negations.
+
+use super::lexicon;
+
+/// The language a question is written in, as far as the matcher cares: which function words,
+/// negations and stemming apply. CJK questions read as [`Lang::En`] (their words are pairs of
+/// characters; English names inside them are English).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Lang {
+    En,
+    De,
+    Fr,
+    Es,
+    Pt,
+    Ru,
+}
+
+impl Lang {
+    const LATIN: [Lang; 5] = [Lang::En, Lang::De, Lang::Fr, Lang::Es, Lang::Pt];
+
+    pub(crate) fn stop_words(self) -> &'static [&'static str] {
+        match self {
+            Lang::En => lexicon::STOP_EN,
+            Lang::De => lexicon::STOP_DE,
+            Lang::Fr => lexicon::STOP_FR,
+            Lang::Es => lexicon::STOP_ES,
+            Lang::Pt => lexicon::STOP_PT,
+            Lang::Ru => lexicon::STOP_RU,
+        }
+    }
+
+    pub(crate) fn negations(self) -> &'static [&'static str] {
+        match self {
+            Lang::En => lexicon::NEG_EN,
+            Lang::De => lexicon::NEG_DE,
+            Lang::Fr => lexicon::NEG_FR,
+            Lang::Es => lexicon::NEG_ES,
+            Lang::Pt => lexicon::NEG_PT,
+            Lang::Ru => lexicon::NEG_RU,
+        }
+    }
+
+    pub(crate) fn actions(self) -> &'static [&'static str] {
+        match self {
+            Lang::En => lexicon::ACTIONS_EN,
+            Lang::De => lexicon::ACTIONS_DE,
+            Lang::Fr => lexicon::ACTIONS_FR,
+            Lang::Es => lexicon::ACTIONS_ES,
+            Lang::Pt => lexicon::ACTIONS_PT,
+            Lang::Ru => lexicon::ACTIONS_RU,
+        }
+    }
+}
+
+/// Whether a sorted word list holds `word`.
+pub(crate) fn listed(list: &[&str], word: &str) -> bool {
+    list.binary_search(&word).is_ok()
+}
+
+/// The value a sorted `(word, value)` table gives `word`.
+pub(crate) fn lookup<'a, T: Copy>(table: &'a [(&'a str, T)], word: &str) -> Option<T> {
+    table
+        .binary_search_by(|(w, _)| (*w).cmp(word))
+        .ok()
+        .map(|i| table[i].1)
+}
+
+pub(crate) fn is_han(c: char) -> bool {
+    matches!(c, '\u{4e00}'..='\u{9fff}' | '\u{3400}'..='\u{4dbf}' | '\u{f900}'..='\u{faff}')
+}
+
+pub(crate) fn is_katakana(c: char) -> bool {
+    matches!(c, '\u{30a0}'..='\u{30ff}' | '\u{31f0}'..='\u{31ff}')
+}
+
+pub(crate) fn is_hiragana(c: char) -> bool {
+    matches!(c, '\u{3040}'..='\u{309f}')
+}
+
+pub(crate) fn is_hangul(c: char) -> bool {
+    matches!(c, '\u{ac00}'..='\u{d7af}')
+}
+
+pub(crate) fn is_cyrillic(c: char) -> bool {
+    matches!(c, '\u{0400}'..='\u{04ff}')
+}
+
+pub(crate) fn is_cjk(c: char) -> bool {
+    is_han(c) || is_katakana(c) || is_hiragana(c) || is_hangul(c)
+}
+
+/// Combining marks inside a word (accents written apart, Devanagari vowel signs, Thai tone
+/// marks, ZWJ): part of the word, never a separator.
+fn is_mark(c: char) -> bool {
+    matches!(c, '\u{0300}'..='\u{036f}' | '\u{0900}'..='\u{0dff}' | '\u{0e00}'..='\u{0eff}' | '\u{200d}')
+}
+
+/// `c` folded onto `out`: full-width ASCII to ASCII, lowercase, Latin accents dropped, `ß` →
+/// `ss`, `ё` → `е`.
+pub(crate) fn push_folded(out: &mut String, c: char) {
+    let c = match c {
+        '\u{ff01}'..='\u{ff5e}' => char::from_u32(c as u32 - 0xfee0).unwrap_or(c),
+        _ => c,
+    };
+    if c.is_ascii() {
+        out.push(c.to_ascii_lowercase());
+        return;
+    }
+    for lower in c.to_lowercase() {
+        match lower {
+            'ß' => out.push_str("ss"),
+            'ё' => out.push('е'),
+            _ => out.push(strip_accent(lower)),
+        }
+    }
+}
+
+/// A text folded as [`push_folded`] folds each character.
+pub(crate) fn fold(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        push_folded(&mut out, c);
+    }
+    out
+}
+
+/// The base letter of a lowercase Latin letter with an accent (Latin-1 and Latin Extended-A).
+fn strip_accent(c: char) -> char {
+    match c {
+        'à'..='å' | 'ā' | 'ă' | 'ą' => 'a',
+        'ç' | 'ć' | 'ĉ' | 'ċ' | 'č' => 'c',
+        'ď' => 'd',
+        'è'..='ë' | 'ē' | 'ĕ' | 'ė' | 'ę' | 'ě' => 'e',
+        'ĝ' | 'ğ' | 'ġ' | 'ģ' => 'g',
+        'ĥ' => 'h',
+        'ì'..='ï' | 'ĩ' | 'ī' | 'ĭ' | 'į' => 'i',
+        'ĵ' => 'j',
+        'ķ' => 'k',
+        'ĺ' | 'ļ' | 'ľ' => 'l',
+        'ñ' | 'ń' | 'ņ' | 'ň' => 'n',
+        'ò'..='ö' | 'ō' | 'ŏ' | 'ő' => 'o',
+        'ŕ' | 'ŗ' | 'ř' => 'r',
+        'ś' | 'ŝ' | 'ş' | 'š' => 's',
+        'ţ' | 'ť' => 't',
+        'ù'..='ü' | 'ũ' | 'ū' | 'ŭ' | 'ů' | 'ű' | 'ų' => 'u',
+        'ŵ' => 'w',
+        'ý' | 'ÿ' | 'ŷ' => 'y',
+        'ź' | 'ż' | 'ž' => 'z',
+        _ => c,
+    }
+}
+
+/// What a piece of text is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// A word of letters and digits (folded).
+    Word,
+    /// An identifier: a path, a dotted or snake name, a `--flag` (folded, digits as `#`).
+    Ident,
+    Han,
+    Katakana,
+    Hiragana,
+    Hangul,
+}
+
+/// One piece of a text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Piece {
+    pub kind: Kind,
+    pub text: String,
+    /// Written like a name: an identifier, a capital letter inside the word or past the start
+    /// of a sentence (`YAML`, `README`, `Python`), or a Latin word inside CJK or Cyrillic text.
+    pub named: bool,
+}
+
+/// Punctuation trimmed off both ends of a whitespace-separated segment.
+fn is_edge_punct(c: char) -> bool {
+    "()[]{}<>\"'`,;:!?。，？！、“”‘’«»（）".contains(c)
+}
+
+/// French elisions cut before an apostrophe (`l'application`, `d'état`, `qu'il`).
+const ELISIONS: [&str; 9] = ["l", "d", "j", "qu", "n", "s", "c", "m", "t"];
+
+/// Every piece of `text`, in order.
+pub(crate) fn pieces(text: &str) -> Vec<Piece> {
+    let mut out = Vec::new();
+    let mut sentence_start = true;
+    let foreign = text.chars().any(|c| is_cjk(c) || is_cyrillic(c));
+    for segment in text.split(char::is_whitespace) {
+        if segment.is_empty() {
+            continue;
+        }
+        let at_start = sentence_start;
+        sentence_start = segment.ends_with(['.', '?', '!', ':', '。', '？', '！']);
+        let core = segment.trim_matches(is_edge_punct);
+        let core = core.trim_end_matches(is_cjk);
+        if is_identifier(core) {
+            identifier(core, &mut out);
+            continue;
+        }
+        words(segment, at_start, foreign, &mut out);
+    }
+    out
+}
+
+/// An identifier: a `.` `/` `_` `@` between two word characters, a `--flag`, or a leading `.`
+/// or `@` before a word character (`.env`, `@scope`).
+fn is_identifier(core: &str) -> bool {
+    let chars: Vec<char> = core.chars().collect();
+    let word = |c: char| c.is_alphanumeric() || c == '_';
+    let inner = chars
+        .windows(3)
+        .any(|w| word(w[0]) && matches!(w[1], '.' | '/' | '_' | '@') && word(w[2]));
+    let leading = matches!(chars.as_slice(), ['.' | '@', c, ..] if word(*c));
+    inner || core.starts_with("--") || leading
+}
+
+/// The pieces of an identifier: dropped when a bare version, the words of its name when a file
+/// name with a known extension, else one token.
+fn identifier(core: &str, out: &mut Vec<Piece>) {
+    let ident = digits_as_hash(&fold(core.trim_start_matches('.')));
+    if is_version(&ident) {
+        return;
+    }
+    if let Some((name, ext)) = ident.split_once('.') {
+        let simple = !ext.contains('.') && !ident.contains(['/', '@']);
+        if simple && listed(lexicon::FILE_EXTENSIONS, ext) {
+            for word in name.split(['-', '_']).filter(|w| !w.is_empty()) {
+                out.push(Piece {
+                    kind: Kind::Word,
+                    text: word.to_owned(),
+                    named: true,
+                });
+            }
+            return;
+        }
+    }
+    out.push(Piece {
+        kind: Kind::Ident,
+        text: ident,
+        named: true,
+    });
+}
+
+/// `v1.4.0`, `2.10`, `v3`, `1.0.0a` (digits already read as `#`).
+fn is_version(ident: &str) -> bool {
+    let rest = ident.strip_prefix('v').unwrap_or(ident);
+    let rest = rest
+        .strip_suffix(|c: char| c.is_ascii_lowercase())
+        .unwrap_or(rest);
+    !rest.is_empty() && rest.split('.').all(|part| part == "#")
+}
+
+/// Every run of digits as one `#`.
+pub(crate) fn digits_as_hash(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_ascii_digit() || (c.is_numeric() && !c.is_ascii()) {
+            if !out.ends_with('#') {
+                out.push('#');
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The kind of a character inside a word segment, `None` for a separator.
+fn kind_of(c: char, previous: Option<Kind>) -> Option<Kind> {
+    if is_han(c) {
+        Some(Kind::Han)
+    } else if is_katakana(c) || (c == 'ー' && previous == Some(Kind::Katakana)) {
+        Some(Kind::Katakana)
+    } else if is_hiragana(c) {
+        Some(Kind::Hiragana)
+    } else if is_hangul(c) {
+        Some(Kind::Hangul)
+    } else if c.is_alphanumeric() || is_mark(c) || matches!(c, '\u{ff10}'..='\u{ff5a}') {
+        Some(Kind::Word)
+    } else {
+        None
+    }
+}
+
+/// The pieces of one whitespace-separated segment that is not an identifier.
+fn words(segment: &str, at_start: bool, foreign: bool, out: &mut Vec<Piece>) {
+    let mut current = String::new();
+    let mut original = String::new();
+    let mut kind: Option<Kind> = None;
+    let mut flush = |current: &mut String, original: &mut String, kind: &mut Option<Kind>| {
+        if let Some(k) = kind.take() {
+            if !current.is_empty() {
+                let named = k == Kind::Word && written_as_name(original, at_start, foreign);
+                out.push(Piece {
+                    kind: k,
+                    text: std::mem::take(current),
+                    named,
+                });
+            }
+        }
+        current.clear();
+        original.clear();
+    };
+    for c in segment.chars() {
+        if matches!(c, '\'' | '’' | '‘' | 'ʼ') && kind == Some(Kind::Word) {
+            if ELISIONS.contains(&current.as_str()) {
+                flush(&mut current, &mut original, &mut kind);
+            }
+            continue;
+        }
+        let Some(k) = kind_of(c, kind) else {
+            flush(&mut current, &mut original, &mut kind);
+            continue;
+        };
+        if kind != Some(k) {
+            flush(&mut current, &mut original, &mut kind);
+            kind = Some(k);
+        }
+        if k == Kind::Word {
+            push_folded(&mut current, c);
+        } else {
+            current.push(c);
+        }
+        original.push(c);
+    }
+    flush(&mut current, &mut original, &mut kind);
+}
+
+/// Whether a word was written like a name (see [`Piece::named`]).
+fn written_as_name(original: &str, at_start: bool, foreign: bool) -> bool {
+    if original.chars().any(is_cyrillic) {
+        return false;
+    }
+    let upper: Vec<usize> = original
+        .chars()
+        .enumerate()
+        .filter(|(_, c)| c.is_uppercase())
+        .map(|(i, _)| i)
+        .collect();
+    let capital = match upper.as_slice() {
+        [] => false,
+        [0] => !at_start,
+        _ => true,
+    };
+    capital || (foreign && original.chars().all(|c| c.is_ascii_alphabetic()))
+}
+
+/// The sentences of a question text: cut after `?` `！` `。` `，` (and their ASCII forms), after
+/// `.` or `;` followed by a space, and at line breaks.
+pub(crate) fn sentences(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut chars = text.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        let end = at + c.len_utf8();
+        let cut = match c {
+            '?' | '？' | '。' | '!' | '！' | '，' => Some(end),
+            '.' | ';' => chars.peek().filter(|(_, n)| n.is_whitespace()).map(|_| end),
+            '\n' => Some(at),
+            _ => None,
+        };
+        if let Some(cut) = cut {
+            out.push(&text[start..cut]);
+            while let Some((_, n)) = chars.peek() {
+                if n.is_whitespace() {
+                    chars.next();
+                } else {
+                    break;
+                }
+            }
+            start = chars.peek().map_or(text.len(), |(i, _)| *i);
+        }
+    }
+    out.push(&text[start..]);
+    out.retain(|s| !s.trim().is_empty());
+    out
+}
+
+/// The language of a question: Russian when any word is Cyrillic, else the Latin language whose
+/// function words and negations occur most (English on a tie).
+pub(crate) fn language(texts: &[&str]) -> Lang {
+    let mut counts = [0usize; 5];
+    for text in texts {
+        for piece in pieces(text) {
+            if piece.kind != Kind::Word {
+                continue;
+            }
+            if piece.text.chars().any(is_cyrillic) {
+                return Lang::Ru;
+            }
+            for (n, lang) in Lang::LATIN.iter().enumerate() {
+                if listed(lang.stop_words(), &piece.text) || listed(lang.negations(), &piece.text) {
+                    counts[n] += 1;
+                }
+            }
+        }
+    }
+    let mut best = 0;
+    for n in 1..counts.len() {
+        if counts[n] > counts[best] {
+            best = n;
+        }
+    }
+    Lang::LATIN[best]
+}
+
+/// An ASCII word's light stem: common English (and Latin) inflections cut (`tests` → `test`,
+/// `deploying` → `deploy`, `migration` → `migrat`, `dependencies` → `dependency`), a final `e`
+/// and a German `-en` dropped. Other words come back unchanged.
+pub(crate) fn stem_latin(word: &str) -> String {
+    const SUFFIXES: [(&str, &str, usize); 16] = [
+        ("ations", "at", 8),
+        ("ation", "at", 7),
+        ("ions", "", 7),
+        ("ion", "", 6),
+        ("ments", "", 8),
+        ("ment", "", 7),
+        ("ies", "y", 5),
+        ("ings", "", 7),
+        ("ing", "", 6),
+        ("ers", "", 6),
+        ("ed", "", 5),
+        ("ches", "ch", 5),
+        ("shes", "sh", 5),
+        ("xes", "x", 4),
+        ("sses", "ss", 5),
+        ("s", "", 4),
+    ];
+    if word.len() <= 3 || !word.is_ascii() {
+        return word.to_owned();
+    }
+    let mut w = word.to_owned();
+    for (suffix, replacement, min_len) in SUFFIXES {
+        if w.ends_with(suffix)
+            && w.len() >= min_len
+            && !(suffix == "s" && (w.ends_with("ss") || w.ends_with("us") || w.ends_with("is")))
+        {
+            w.truncate(w.len() - suffix.len());
+            w.push_str(replacement);
+            if matches!(suffix, "ing" | "ed" | "ings") {
+                undouble(&mut w);
+            }
+            break;
+        }
+    }
+    if w.ends_with('e') && w.len() >= 5 {
+        w.pop();
+    }
+    if w.ends_with("en") && w.len() >= 7 {
+        w.truncate(w.len() - 2);
+        undouble(&mut w);
+    }
+    w
+}
+
+/// `committ` → `commit`, `runn` → `run` (not `ll`, `ss`, `zz`).
+fn undouble(w: &mut String) {
+    let b = w.as_bytes();
+    if b.len() >= 4 && b[b.len() - 1] == b[b.len() - 2] && !b"lsz".contains(&b[b.len() - 1]) {
+        w.pop();
+    }
+}
+
+/// A Russian word without its case or verb ending (one of [`lexicon::RU_ENDINGS`], leaving at
+/// least three letters).
+pub(crate) fn stem_cyrillic(word: &str) -> &str {
+    let len = word.chars().count();
+    for ending in lexicon::RU_ENDINGS {
+        if word.ends_with(ending) && len - ending.chars().count() >= 3 {
+            return &word[..word.len() - ending.len()];
+        }
+    }
+    word
+}
+
+/// The first `n` characters of `word`.
+pub(crate) fn prefix(word: &str, n: usize) -> &str {
+    word.char_indices()
+        .nth(n)
+        .map_or(word, |(at, _)| &word[..at])
+}
+
+/// A Korean word without its particle or ending (one of [`lexicon::KO_ENDINGS`]).
+pub(crate) fn strip_korean_ending(word: &str) -> &str {
+    let len = word.chars().count();
+    for ending in lexicon::KO_ENDINGS {
+        if word.ends_with(ending) && len > ending.chars().count() {
+            return &word[..word.len() - ending.len()];
+        }
+    }
+    word
+}
+
+/// Overlapping pairs of characters of a CJK run (a run of one character is itself).
+pub(crate) fn bigrams(run: &str, out: &mut Vec<String>) {
+    let chars: Vec<char> = run.chars().collect();
+    if chars.len() == 1 {
+        out.push(run.to_owned());
+        return;
+    }
+    for pair in chars.windows(2) {
+        out.push(pair.iter().collect());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folding_reads_case_accents_and_width_alike() {
+        for (text, folded) in [
+            ("PostgreSQL", "postgresql"),
+            ("Désactiver", "desactiver"),
+            ("Straße", "strasse"),
+            ("ＤＢ", "db"),
+            ("Ёлка", "елка"),
+            ("Ação", "acao"),
+        ] {
+            assert_eq!(fold(text), folded, "{text}");
+        }
+    }
+
+    #[test]
+    fn pieces_cut_words_identifiers_and_cjk() {
+        let texts: Vec<(Kind, String, bool)> =
+            pieces("Add CHANGELOG.md to src/utils.ts, don't use v1.4.0 or with YAML?")
+                .into_iter()
+                .map(|p| (p.kind, p.text, p.named))
+                .collect();
+        let want: Vec<(Kind, String, bool)> = [
+            (Kind::Word, "add", false),
+            (Kind::Word, "changelog", true),
+            (Kind::Word, "to", false),
+            (Kind::Ident, "src/utils.ts", true),
+            (Kind::Word, "dont", false),
+            (Kind::Word, "use", false),
+            (Kind::Word, "or", false),
+            (Kind::Word, "with", false),
+            (Kind::Word, "yaml", true),
+        ]
+        .into_iter()
+        .map(|(k, t, n)| (k, t.to_owned(), n))
+        .collect();
+        assert_eq!(texts, want);
+        let french: Vec<String> = pieces("l'application")
+            .into_iter()
+            .map(|p| p.text)
+            .collect();
+        assert_eq!(french, ["l", "application"]);
+        // Inside CJK text a Latin word is a name.
+        let mixed: Vec<(Kind, String, bool)> = pieces("用 Redis 还是 数据库")
+            .into_iter()
+            .map(|p| (p.kind, p.text, p.named))
+            .collect();
+        assert_eq!(mixed[1], (Kind::Word, "redis".to_owned(), true));
+        assert_eq!(mixed[3], (Kind::Han, "数据库".to_owned(), false));
+    }
+
+    #[test]
+    fn sentences_split_the_asking_sentence_from_its_context() {
+        assert_eq!(
+            sentences("React 19.0 is out. Upgrade from v18.2?\nOk"),
+            ["React 19.0 is out.", "Upgrade from v18.2?", "Ok"]
+        );
+        assert_eq!(
+            sentences("构建已经就绪，要部署吗？"),
+            ["构建已经就绪，", "要部署吗？"]
+        );
+    }
+
+    #[test]
+    fn stems_are_light() {
+        for (word, stem) in [
+            ("tests", "test"),
+            ("deploying", "deploy"),
+            ("committing", "commit"),
+            ("dependencies", "dependency"),
+            ("migration", "migrat"),
+            ("migrate", "migrat"),
+            ("staged", "stag"),
+            ("unstaged", "unstag"),
+            ("status", "status"),
+            ("committen", "commit"),
+        ] {
+            assert_eq!(stem_latin(word), stem, "{word}");
+        }
+        assert_eq!(stem_cyrillic("базу"), "баз");
+        assert_eq!(strip_korean_ending("파일을"), "파일");
+    }
+
+    #[test]
+    fn the_language_is_guessed_from_function_words() {
+        for (text, lang) in [
+            ("Which database should we use?", Lang::En),
+            (
+                "Welche Datenbank sollen wir für das Projekt verwenden?",
+                Lang::De,
+            ),
+            ("Quelle base de données devons-nous utiliser ?", Lang::Fr),
+            ("¿Qué base de datos usamos para el proyecto?", Lang::Es),
+            ("Qual banco de dados devemos usar neste projeto?", Lang::Pt),
+            ("Какую базу данных использовать?", Lang::Ru),
+            ("用哪个数据库？", Lang::En),
+        ] {
+            assert_eq!(language(&[text]), lang, "{text}");
+        }
+    }
+}

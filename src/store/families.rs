@@ -1,0 +1,202 @@
+//! Question families by clustering: the family of an unmarked question is the newest family
+//! every kept member of which the core's matcher (`askhook_core::family::same_decision`) calls
+//! the same decision, else a new family named by the question's own hash (`fam-…`).
+//!
+//! Migration 4 adds `families` (one row per family: the matcher words of its founding question,
+//! so most families are skipped without reading a member) and `family_members` (up to
+//! [`MEMBERS`] distinct questions of a family, as stored). A newcomer must match *every* kept
+//! member, not only the founder: a general question (`Which naming convention for files?`)
+//! matches two specific ones (`… React component files`, `… hook files`) that are different
+//! decisions, and only the members that joined before catch that.
+//!
+//! A question is compared only when it would open a family: its exact id and its hash family
+//! are looked up first, so a question asked again costs two index lookups. A new question is
+//! compared with the [`RECENT_FAMILIES`] most recently founded families, and with every family
+//! that has a preference (at most [`MAX_COMPARED`] of those whose words could match are read) (so a preference keeps catching rewordings however old it is). The
+//! matcher prefers a missed match to a wrong one; a missed match only opens a new family.
+
+use std::collections::HashMap;
+
+use askhook_core::family::{may_match, same_decision, Signature, FAMILY_KEY_PREFIX};
+use askhook_core::question::{Choice, IdSource};
+use rusqlite::{params, Connection, OptionalExtension};
+
+use super::row::Row;
+use super::Result;
+
+/// How many of the most recently founded families a new question is compared with.
+pub const RECENT_FAMILIES: usize = 500;
+
+/// How many families, of those whose words could match, are read and compared at most: a
+/// bound on a write's cost when many families share a new question's words (a missed match
+/// only opens a new family).
+pub const MAX_COMPARED: usize = 150;
+
+/// How many distinct questions of a family are kept, and compared with a newcomer.
+pub const MEMBERS: usize = 8;
+
+/// The family a new row of `row`'s question belongs to: `row.family` (its hash) unless that
+/// opens a family and an existing family is the same decision. Records the question as a
+/// member of the family (founding it when new). `None` for a row without a family.
+pub fn assign(conn: &Connection, row: &Row) -> Result<Option<String>> {
+    let Some(hash) = row.family.as_deref() else {
+        return Ok(None);
+    };
+    if row.id_source != IdSource::Hash {
+        return Ok(row.family.clone());
+    }
+    // The same question asked again keeps the family it was given.
+    let known: Option<String> = conn
+        .prepare_cached(
+            "SELECT family FROM questions WHERE question_id = ?1 AND family IS NOT NULL LIMIT 1",
+        )?
+        .query_row(params![row.question_id], |r| r.get(0))
+        .optional()?;
+    if let Some(family) = known {
+        return Ok(Some(family));
+    }
+    let question = Member {
+        question_id: &row.question_id,
+        question: &row.question,
+        header: row.header.as_deref(),
+        options: &row.options,
+    };
+    Ok(Some(place(conn, &question, hash, row.asked_at)?))
+}
+
+/// One question as a family keeps it.
+struct Member<'a> {
+    question_id: &'a str,
+    question: &'a str,
+    header: Option<&'a str>,
+    options: &'a [Choice],
+}
+
+/// Put a question not seen before into its hash family when that exists, else into the family
+/// it matches, else found `hash`; keep it as a member while the family has room.
+fn place(conn: &Connection, q: &Member<'_>, hash: &str, at: i64) -> Result<String> {
+    // Its hash names a family already (a mechanical rewording: same words, same options).
+    let founded: bool = conn
+        .prepare_cached("SELECT EXISTS (SELECT 1 FROM families WHERE id = ?1)")?
+        .query_row(params![hash], |r| r.get(0))?;
+    let family = if founded {
+        hash.to_owned()
+    } else {
+        let signature = Signature::new(q.question, q.header, q.options);
+        if let Some(family) = matching(conn, &signature)? {
+            family
+        } else {
+            conn.prepare_cached(
+                "INSERT OR IGNORE INTO families (id, words, created_at) VALUES (?1, ?2, ?3)",
+            )?
+            .execute(params![hash, signature.key(), at])?;
+            hash.to_owned()
+        }
+    };
+    conn.prepare_cached(
+        "INSERT OR IGNORE INTO family_members (family, question_id, question, header, options)
+         SELECT ?1, ?2, ?3, ?4, ?5
+         WHERE (SELECT COUNT(*) FROM family_members WHERE family = ?1) < ?6",
+    )?
+    .execute(params![
+        family,
+        q.question_id,
+        q.question,
+        q.header,
+        serde_json::to_string(q.options).unwrap_or_else(|_| "[]".into()),
+        MEMBERS as i64
+    ])?;
+    Ok(family)
+}
+
+/// The newest family (of the recent ones and those with a preference) every kept member of
+/// which is the same decision as `signature`.
+fn matching(conn: &Connection, signature: &Signature) -> Result<Option<String>> {
+    if signature.is_empty() {
+        return Ok(None);
+    }
+    let mut stmt = conn.prepare_cached(
+        "SELECT n, id, words FROM (SELECT rowid AS n, id, words FROM families
+                                   ORDER BY rowid DESC LIMIT ?1)
+         UNION
+         SELECT f.rowid, f.id, f.words FROM preferences p
+             JOIN families f ON f.id = substr(p.question_id, length(?2) + 1)
+             WHERE p.question_id LIKE ?2 || '%'
+         ORDER BY 1 DESC",
+    )?;
+    let candidates: Vec<String> = stmt
+        .query_map(params![RECENT_FAMILIES as i64, FAMILY_KEY_PREFIX], |r| {
+            Ok((r.get::<_, String>(1)?, r.get::<_, String>(2)?))
+        })?
+        .filter_map(std::result::Result::ok)
+        .filter(|(_, words)| may_match(words, signature))
+        .map(|(id, _)| id)
+        .take(MAX_COMPARED)
+        .collect();
+    for id in candidates {
+        let members = members(conn, &id)?;
+        if !members.is_empty() && members.iter().all(|m| same_decision(m, signature).same) {
+            return Ok(Some(id));
+        }
+    }
+    Ok(None)
+}
+
+/// The kept members of a family, read for the matcher.
+pub fn members(conn: &Connection, family: &str) -> Result<Vec<Signature>> {
+    let mut stmt = conn
+        .prepare_cached("SELECT question, header, options FROM family_members WHERE family = ?1")?;
+    let rows = stmt.query_map(params![family], |r| {
+        Ok((
+            r.get::<_, String>(0)?,
+            r.get::<_, Option<String>>(1)?,
+            r.get::<_, String>(2)?,
+        ))
+    })?;
+    let mut out = Vec::new();
+    for row in rows {
+        let (question, header, options) = row?;
+        let options: Vec<Choice> = serde_json::from_str(&options).unwrap_or_default();
+        out.push(Signature::new(&question, header.as_deref(), &options));
+    }
+    Ok(out)
+}
+
+/// Cluster every unmarked row already stored (migration 4), oldest first, as the store would
+/// have on writing it: a row changes family only to join an earlier family.
+pub fn backfill(conn: &Connection) -> Result<()> {
+    let mut read = conn.prepare(
+        "SELECT id, question_id, question, header, options, family, asked_at FROM questions
+         WHERE id_source = 'hash' AND family IS NOT NULL ORDER BY id",
+    )?;
+    let mut write = conn.prepare("UPDATE questions SET family = ?2 WHERE id = ?1")?;
+    let mut rows = read.query([])?;
+    // The family given to each question id so far (rows are reassigned as they are read).
+    let mut given: HashMap<String, String> = HashMap::new();
+    while let Some(r) = rows.next()? {
+        let id: i64 = r.get(0)?;
+        let question_id: String = r.get(1)?;
+        let family: String = r.get(5)?;
+        let assigned = if let Some(f) = given.get(&question_id) {
+            f.clone()
+        } else {
+            let question: String = r.get(2)?;
+            let header: Option<String> = r.get(3)?;
+            let options: Vec<Choice> =
+                serde_json::from_str(&r.get::<_, String>(4)?).unwrap_or_default();
+            let member = Member {
+                question_id: &question_id,
+                question: &question,
+                header: header.as_deref(),
+                options: &options,
+            };
+            let f = place(conn, &member, &family, r.get(6)?)?;
+            given.insert(question_id, f.clone());
+            f
+        };
+        if assigned != family {
+            write.execute(params![id, assigned])?;
+        }
+    }
+    Ok(())
+}
