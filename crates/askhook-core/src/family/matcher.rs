@@ -990,6 +990,27 @@ mod tests {
             assert!(!v.same, "{a} / {b}");
             assert_eq!(v.reason, reason, "{a} / {b}");
         }
+        // Two roles of one thing, with the same choices: two settings, two decisions.
+        let role = Reason::Contrast(Group::Role.name());
+        let regions: &[&str] = &["eu-west-1 (Recommended)", "us-east-1", "ap-south-1"];
+        for (a, b) in [
+            (
+                "Which primary region should the database run in?",
+                "Which secondary region should the database run in?",
+            ),
+            (
+                "Which branch is the source for the release notes?",
+                "Which branch is the target for the release notes?",
+            ),
+            (
+                "What default timeout should the HTTP client use?",
+                "What maximum timeout should the HTTP client use?",
+            ),
+        ] {
+            let v = same((a, regions), (b, regions));
+            assert!(!v.same, "{a} / {b}");
+            assert_eq!(v.reason, role, "{a} / {b}");
+        }
         let v = same(
             ("Which test runner?", &["Jest", "Vitest"]),
             ("Which test runner?", &["Mocha", "Ava"]),
