@@ -661,6 +661,10 @@ impl Tokenizer<'_> {
                 .collect();
             let i = self.push(fold_key(&name), Kind::Flag, Script::Latin, from, end);
             self.out[i].dashes = dashes.min(2);
+            // `--ip=0.0.0.0` says what `--ip 0.0.0.0` says: the value is read after the flag.
+            if end + 1 < to {
+                self.piece(end + 1, to);
+            }
         } else if dashes >= 2 && at >= to {
             self.push("--".into(), Kind::Symbol, Script::None, from, to);
         } else {
