@@ -9,11 +9,17 @@
 //! matches two specific ones (`… React component files`, `… hook files`) that are different
 //! decisions, and only the members that joined before catch that.
 //!
-//! A question is compared only when it would open a family: its exact id and its hash family
-//! are looked up first, so a question asked again costs two index lookups. A new question is
-//! compared with the [`RECENT_FAMILIES`] most recently founded families, and with every family
-//! that has a preference (at most [`MAX_COMPARED`] of those whose words could match are read) (so a preference keeps catching rewordings however old it is). The
-//! matcher prefers a missed match to a wrong one; a missed match only opens a new family.
+//! **The hook never compares.** Comparing a new question can take milliseconds on a large log,
+//! and the hook runs on every question, so a write ([`assign`]) only looks up what is known: the
+//! family the same question was given before, else the question's hash. The next CLI command
+//! ([`settle`], run when the store opens for the CLI) clusters every row written since the last
+//! one, oldest first: a question is compared only when it would open a family (its hash family
+//! does not exist yet), with the [`RECENT_FAMILIES`] most recently founded families and every
+//! family that has a preference (at most [`MAX_COMPARED`] of those whose words could match are
+//! read, so a preference keeps catching rewordings however old it is). A family preference
+//! does not wait for that: the hook compares a question with the kept members of the families
+//! that have one (`prefs.rs`). The matcher prefers a missed match to a wrong one; a missed match
+//! only opens a new family.
 
 use std::collections::HashMap;
 
@@ -35,14 +41,11 @@ pub const MAX_COMPARED: usize = 150;
 /// How many distinct questions of a family are kept, and compared with a newcomer.
 pub const MEMBERS: usize = 8;
 
-/// The family a new row of `row`'s question belongs to: `row.family` (its hash) unless that
-/// opens a family and an existing family is the same decision. Records the question as a
-/// member of the family (founding it when new). `None` for a row without a family.
+/// The family a new row of `row`'s question is written with: the family its question was
+/// given before, else its hash (`row.family`); [`settle`] clusters it later. Two index lookups,
+/// no comparison. `None` for a row without a family.
 pub fn assign(conn: &Connection, row: &Row) -> Result<Option<String>> {
-    let Some(hash) = row.family.as_deref() else {
-        return Ok(None);
-    };
-    if row.id_source != IdSource::Hash {
+    if row.family.is_none() || row.id_source != IdSource::Hash {
         return Ok(row.family.clone());
     }
     // The same question asked again keeps the family it was given.
@@ -52,16 +55,7 @@ pub fn assign(conn: &Connection, row: &Row) -> Result<Option<String>> {
         )?
         .query_row(params![row.question_id], |r| r.get(0))
         .optional()?;
-    if let Some(family) = known {
-        return Ok(Some(family));
-    }
-    let question = Member {
-        question_id: &row.question_id,
-        question: &row.question,
-        header: row.header.as_deref(),
-        options: &row.options,
-    };
-    Ok(Some(place(conn, &question, hash, row.asked_at)?))
+    Ok(known.or_else(|| row.family.clone()))
 }
 
 /// One question as a family keeps it.
@@ -162,21 +156,62 @@ pub fn members(conn: &Connection, family: &str) -> Result<Vec<Signature>> {
     Ok(out)
 }
 
-/// Cluster every unmarked row already stored (migration 4), oldest first, as the store would
-/// have on writing it: a row changes family only to join an earlier family.
+/// Cluster every unmarked row already stored (migration 4), oldest first.
 pub fn backfill(conn: &Connection) -> Result<()> {
-    let mut read = conn.prepare(
+    cluster_after(conn, 0).map(|_| ())
+}
+
+/// Whether rows were written since the last [`settle`] (a read: no write lock for nothing).
+pub fn unsettled(conn: &Connection) -> Result<bool> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT EXISTS (SELECT 1 FROM questions
+                            WHERE id > (SELECT clustered_upto FROM family_progress WHERE id = 1))",
+        )?
+        .query_row([], |r| r.get(0))?)
+}
+
+/// Cluster the unmarked rows written since the last time (by the hook, which only stores
+/// their hash family), and remember how far it got. Run by the CLI when it opens the store;
+/// the number of rows read.
+pub fn settle(conn: &Connection) -> Result<usize> {
+    let upto: i64 = conn
+        .query_row(
+            "SELECT clustered_upto FROM family_progress WHERE id = 1",
+            [],
+            |r| r.get(0),
+        )
+        .optional()?
+        .unwrap_or(0);
+    let (read, last) = cluster_after(conn, upto)?;
+    if let Some(last) = last {
+        conn.execute(
+            "INSERT INTO family_progress (id, clustered_upto) VALUES (1, ?1)
+             ON CONFLICT (id) DO UPDATE SET clustered_upto = excluded.clustered_upto",
+            params![last],
+        )?;
+    }
+    Ok(read)
+}
+
+/// Cluster the unmarked rows with an id past `after`, oldest first, as if each had been
+/// clustered when it was written: a row changes family only to join an earlier family. The
+/// number of rows read and the last id read.
+fn cluster_after(conn: &Connection, after: i64) -> Result<(usize, Option<i64>)> {
+    let mut read = conn.prepare_cached(
         "SELECT id, question_id, question, header, options, family, asked_at FROM questions
-         WHERE id_source = 'hash' AND family IS NOT NULL ORDER BY id",
+         WHERE id > ?1 AND id_source = 'hash' AND family IS NOT NULL ORDER BY id",
     )?;
-    let mut write = conn.prepare("UPDATE questions SET family = ?2 WHERE id = ?1")?;
-    let mut rows = read.query([])?;
+    let mut write = conn.prepare_cached("UPDATE questions SET family = ?2 WHERE id = ?1")?;
+    let mut rows = read.query(params![after])?;
     // The family given to each question id so far (rows are reassigned as they are read).
     let mut given: HashMap<String, String> = HashMap::new();
+    let (mut count, mut last) = (0, None);
     while let Some(r) = rows.next()? {
         let id: i64 = r.get(0)?;
         let question_id: String = r.get(1)?;
         let family: String = r.get(5)?;
+        (count, last) = (count + 1, Some(id));
         let assigned = if let Some(f) = given.get(&question_id) {
             f.clone()
         } else {
@@ -198,5 +233,5 @@ pub fn backfill(conn: &Connection) -> Result<()> {
             write.execute(params![id, assigned])?;
         }
     }
-    Ok(())
+    Ok((count, last))
 }

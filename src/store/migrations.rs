@@ -138,6 +138,17 @@ pub const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (family, question_id)
     ) WITHOUT ROWID;
     ",
+    // 5: where clustering got to. The hook stores a new question's hash family and never
+    //    compares (that can take milliseconds); the next CLI command clusters every row past
+    //    `clustered_upto` (`families::settle`). Everything stored so far was clustered by
+    //    migration 4's backfill or when it was written.
+    r"
+    CREATE TABLE family_progress (
+        id             INTEGER PRIMARY KEY CHECK (id = 1),
+        clustered_upto INTEGER NOT NULL
+    );
+    INSERT INTO family_progress (id, clustered_upto) SELECT 1, COALESCE(MAX(id), 0) FROM questions;
+    ",
 ];
 
 /// The first schema with families, `decided_by` and rules: the hook writes and reads those
@@ -149,6 +160,9 @@ pub const FAMILIES_SCHEMA: i64 = 3;
 /// question the family of an earlier question the matcher calls the same decision, and the hook
 /// lets a family preference catch rewordings. Older databases keep the hash family.
 pub const CLUSTERS_SCHEMA: i64 = 4;
+
+/// The first schema where the CLI clusters what the hook wrote (`family_progress`).
+pub const SETTLE_SCHEMA: i64 = 5;
 
 /// The schema version the hook needs: the tables and columns it must write. Migrations after
 /// it add indexes for the query CLI, or columns and tables the hook uses only when they are

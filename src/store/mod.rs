@@ -285,8 +285,23 @@ impl Store {
                 Ok(done) => store.spool_problem = Some(done.problems.join("; ")),
                 Err(e) => store.spool_problem = Some(format!("spool not ingested yet: {e}")),
             }
+            // A busy log is clustered by the next command; until then rows keep their hash.
+            let _ = store.settle_families();
         }
         Ok(store)
+    }
+
+    /// Cluster the questions the hook stored since the last command ([`families::settle`]).
+    pub fn settle_families(&mut self) -> Result<usize> {
+        if self.schema < migrations::SETTLE_SCHEMA || !families::unsettled(&self.conn)? {
+            return Ok(0);
+        }
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let read = families::settle(&tx)?;
+        tx.commit()?;
+        Ok(read)
     }
 
     /// The database file.

@@ -258,3 +258,47 @@ fn a_database_from_before_clustering_is_clustered_by_the_first_cli_command() {
     assert_ne!(logged(&world, "t-old-prod", "family"), a);
     assert!(world.error_lines().is_empty(), "{:?}", world.error_lines());
 }
+
+#[test]
+fn the_hook_never_compares_and_the_next_cli_command_clusters_what_it_wrote() {
+    let world = World::new();
+    let labels = ["pnpm (Recommended)", "npm", "yarn"];
+    ask(
+        &world,
+        "t-a",
+        "Which package manager should we use?",
+        &labels,
+    );
+    // A CLI command settles what is there so far: t-a founds its family.
+    let family = logged(&world, "t-a", "family");
+    ask(
+        &world,
+        "t-b",
+        "Which package manager do you want for this repo?",
+        &["npm", "yarn", "pnpm (Recommended)"],
+    );
+    ask(
+        &world,
+        "t-a2",
+        "Which package manager should we use?",
+        &labels,
+    );
+    // What the hook wrote, read straight from the file: the rewording keeps its own hash (the
+    // hook did not compare it), the same question asked again its known family.
+    let stored = |call: &str| -> String {
+        rusqlite::Connection::open(world.db())
+            .unwrap()
+            .query_row(
+                "SELECT family FROM questions WHERE tool_use_id = ?1",
+                [call],
+                |r| r.get(0),
+            )
+            .unwrap()
+    };
+    assert_ne!(stored("t-b"), family.as_str().unwrap());
+    assert_eq!(stored("t-a2"), family.as_str().unwrap());
+    // The next command clusters the rewording into the family, and says so in the file too.
+    assert_eq!(logged(&world, "t-b", "family"), family);
+    assert_eq!(stored("t-b"), family.as_str().unwrap());
+    assert!(world.error_lines().is_empty(), "{:?}", world.error_lines());
+}
