@@ -698,7 +698,7 @@ fn tokens(text_: &str, lang: Lang) -> Tokens {
                     let (rest, found) = cjk_alias(&w);
                     if !found.is_empty() {
                         for canon in found {
-                            out.toks.push(content(canon.to_owned(), None, false));
+                            out.toks.push(content(text::stem_latin(canon), None, false));
                             out.raw.push(canon.to_owned());
                         }
                         for (k, part) in rest.into_iter().enumerate() {
@@ -813,7 +813,15 @@ fn cjk_tokens(kind: Kind, w: &str, out: &mut Tokens) {
             if listed(lexicon::KO_STOP, w) {
                 return;
             }
+            // A particle alone is the ending of a Latin word before it (`DB를`, `README에`).
+            if lexicon::KO_ENDINGS.contains(&w) {
+                return;
+            }
             let stem = text::strip_korean_ending(w);
+            if let Some(canon) = lookup(lexicon::CJK_ALIASES, stem) {
+                out.toks.push(content(text::stem_latin(canon), None, false));
+                return;
+            }
             if ((stem.starts_with(['안', '못'])) && w.chars().count() <= 3) || w.contains('않') {
                 out.negations += 1;
             }
@@ -939,6 +947,73 @@ mod tests {
             let v = same(a, b);
             assert!(v.same, "{a:?} / {b:?}: {}", v.reason);
         }
+    }
+
+    #[test]
+    fn synonyms_of_development_words_match() {
+        let yes_no: &[&str] = &["Yes", "No"];
+        for (a, b) in [
+            // dead / unused
+            (
+                ("The helper parseDate is dead code now. Remove it?", yes_no),
+                ("parseDate is unused. Should I delete it?", yes_no),
+            ),
+            // framework / tool, in German, French, Portuguese
+            (
+                (
+                    "Welches Test-Framework für die Unit-Tests?",
+                    &["Vitest", "Jest"][..],
+                ),
+                (
+                    "Welches Test-Tool für die Unit-Tests?",
+                    &["Jest", "Vitest"][..],
+                ),
+            ),
+            (
+                (
+                    "Quel framework de test pour les tests unitaires ?",
+                    &["Vitest", "Jest"][..],
+                ),
+                (
+                    "Quel outil de test pour les tests unitaires ?",
+                    &["Jest", "Vitest"][..],
+                ),
+            ),
+            // aktualisieren / update
+            (
+                ("Soll ich Angular aktualisieren?", &["Ja", "Nein"][..]),
+                (
+                    "Soll ich das Update von Angular machen?",
+                    &["Ja", "Nein"][..],
+                ),
+            ),
+            // function words: Russian possessives, Spanish `hacer`
+            (
+                ("Закоммитить изменения?", yes_no),
+                ("Закоммитить мои изменения?", yes_no),
+            ),
+            (
+                ("¿Hago commit de los cambios?", yes_no),
+                ("¿Quieres que haga commit de los cambios?", yes_no),
+            ),
+            // a Korean loanword and a Korean particle after a Latin word
+            (
+                (
+                    "어떤 데이터베이스를 사용할까요?",
+                    &["PostgreSQL", "MySQL", "SQLite"][..],
+                ),
+                ("DB를 골라 주세요.", &["SQLite", "MySQL", "Postgres"][..]),
+            ),
+        ] {
+            let v = same(a, b);
+            assert!(v.same, "{a:?} / {b:?}: {}", v.reason);
+        }
+        // Synonyms keep their contrast: removing unused code is not keeping it.
+        let v = same(
+            ("Remove the dead code?", yes_no),
+            ("Keep the unused code?", yes_no),
+        );
+        assert!(!v.same, "remove / keep: {}", v.reason);
     }
 
     #[test]
