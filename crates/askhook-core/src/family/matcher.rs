@@ -996,6 +996,18 @@ mod tests {
                 ("¿Hago commit de los cambios?", yes_no),
                 ("¿Quieres que haga commit de los cambios?", yes_no),
             ),
+            // create / add, whole / full
+            (
+                ("The query is slow. Add an index?", yes_no),
+                (
+                    "The query is slow. Should I create an index for it?",
+                    yes_no,
+                ),
+            ),
+            (
+                ("Run the full test suite now?", yes_no),
+                ("Run the whole test suite now?", yes_no),
+            ),
             // a Korean loanword and a Korean particle after a Latin word
             (
                 (
