@@ -149,7 +149,6 @@ pub(super) const CJK_ALIASES: &[(&str, &str)] = &[
     ("拉取请求", "pr"),
     ("데이터베이스", "database"),
     ("프레임워크", "tool"),
-    ("호스팅", "host"),
 ];
 
 /// Function words of en, folded: dropped.
