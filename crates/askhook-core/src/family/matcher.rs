@@ -1008,6 +1008,15 @@ mod tests {
                 ("Run the full test suite now?", yes_no),
                 ("Run the whole test suite now?", yes_no),
             ),
+            // pipeline / CI, banco de dados / BD
+            (
+                ("Should CI enforce a coverage threshold?", yes_no),
+                ("Should the pipeline enforce a coverage threshold?", yes_no),
+            ),
+            (
+                ("Qual banco de dados usar?", &["PostgreSQL", "SQLite"][..]),
+                ("Qual BD você prefere?", &["SQLite", "Postgres"][..]),
+            ),
             // a Korean loanword and a Korean particle after a Latin word
             (
                 (
