@@ -920,6 +920,8 @@ pub(super) const ALIASES: &[(&str, &str)] = &[
     ("documentation", "doc"),
     ("drop", "remove"),
     ("e#e", "e2e"),
+    ("endpoint", "route"),
+    ("endpoints", "route"),
     ("entire", "full"),
     ("erase", "remove"),
     ("erstelle", "add"),

@@ -1017,6 +1017,11 @@ mod tests {
                 ("Qual banco de dados usar?", &["PostgreSQL", "SQLite"][..]),
                 ("Qual BD você prefere?", &["SQLite", "Postgres"][..]),
             ),
+            // endpoint / route
+            (
+                ("Should I add a /health endpoint?", yes_no),
+                ("Add a /health route to the server?", yes_no),
+            ),
             // a Korean loanword and a Korean particle after a Latin word
             (
                 (
