@@ -585,7 +585,7 @@ fn is_action(lang: Lang, word: &str) -> bool {
 /// A word as [`tokens`] reads a content word: aliased, stemmed, cut to five letters outside
 /// English.
 fn normal_word(word: &str, lang: Lang) -> String {
-    let a = lookup(lexicon::ALIASES, word).unwrap_or(word);
+    let a = alias(word, lang).unwrap_or(word);
     if a.chars().any(text::is_cyrillic) {
         return text::prefix(text::stem_cyrillic(a), 5).to_owned();
     }
@@ -594,6 +594,42 @@ fn normal_word(word: &str, lang: Lang) -> String {
         return text::prefix(&stem, 5).to_owned();
     }
     stem
+}
+
+/// The alias of a word: of the word itself, or, in English, of its inflection's stem (`updates`,
+/// `deleted` read as `update`, `delete`: the alias of every form of the word).
+fn alias(word: &str, lang: Lang) -> Option<&'static str> {
+    static STEMS: OnceLock<Vec<(String, &'static str)>> = OnceLock::new();
+    if let Some(a) = lookup(lexicon::ALIASES, word) {
+        return Some(a);
+    }
+    if lang != Lang::En || !word.is_ascii() || word.len() <= 4 {
+        return None;
+    }
+    let stems = STEMS.get_or_init(|| {
+        let mut v: Vec<(String, &'static str)> = lexicon::ALIASES
+            .iter()
+            .map(|(w, a)| (text::stem_latin(w), *a))
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        // A stem two aliases share names neither.
+        let ambiguous: Vec<String> = v
+            .windows(2)
+            .filter(|p| p[0].0 == p[1].0)
+            .map(|p| p[0].0.clone())
+            .collect();
+        v.retain(|(s, _)| !ambiguous.contains(s));
+        v
+    });
+    let stem = text::stem_latin(word);
+    if stem == word {
+        return None;
+    }
+    stems
+        .binary_search_by(|(s, _)| s.as_str().cmp(&stem))
+        .ok()
+        .map(|i| stems[i].1)
 }
 
 fn is_alias_value(word: &str) -> bool {
@@ -723,7 +759,7 @@ fn word_token(w: &str, named: bool, lang: Lang, out: &mut Tokens) {
         out.negations += 1;
         return;
     }
-    let a = lookup(lexicon::ALIASES, w).unwrap_or(w);
+    let a = alias(w, lang).unwrap_or(w);
     let mut group = group_of(a).or_else(|| group_of(w));
     let stem = if a.chars().any(text::is_cyrillic) {
         if group.is_none() {
@@ -1021,6 +1057,11 @@ mod tests {
             (
                 ("Should I add a /health endpoint?", yes_no),
                 ("Add a /health route to the server?", yes_no),
+            ),
+            // an inflected form takes its word's alias (`deleted` is `delete`, so `remove`)
+            (
+                ("Remove the unused helpers?", yes_no),
+                ("Should the unused helpers be deleted?", yes_no),
             ),
             // a Korean loanword and a Korean particle after a Latin word
             (
