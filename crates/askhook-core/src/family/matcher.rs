@@ -1075,12 +1075,23 @@ mod tests {
             let v = same(a, b);
             assert!(v.same, "{a:?} / {b:?}: {}", v.reason);
         }
-        // Synonyms keep their contrast: removing unused code is not keeping it.
+    }
+
+    #[test]
+    fn synonyms_keep_their_contrasts() {
+        let yes_no: &[&str] = &["Yes", "No"];
+        // Removing unused code is not keeping it.
         let v = same(
             ("Remove the dead code?", yes_no),
             ("Keep the unused code?", yes_no),
         );
         assert!(!v.same, "remove / keep: {}", v.reason);
+        // `create` is `add` and `drop` is `remove`: still opposite actions.
+        let v = same(
+            ("Create an index on users.email?", yes_no),
+            ("Drop the index on users.email?", yes_no),
+        );
+        assert!(!v.same, "create / drop: {}", v.reason);
     }
 
     #[test]
