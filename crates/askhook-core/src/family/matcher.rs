@@ -585,7 +585,7 @@ fn is_action(lang: Lang, word: &str) -> bool {
 /// A word as [`tokens`] reads a content word: aliased, stemmed, cut to five letters outside
 /// English.
 fn normal_word(word: &str, lang: Lang) -> String {
-    let a = lookup(lexicon::ALIASES, word).unwrap_or(word);
+    let a = alias(word, lang).unwrap_or(word);
     if a.chars().any(text::is_cyrillic) {
         return text::prefix(text::stem_cyrillic(a), 5).to_owned();
     }
@@ -594,6 +594,42 @@ fn normal_word(word: &str, lang: Lang) -> String {
         return text::prefix(&stem, 5).to_owned();
     }
     stem
+}
+
+/// The alias of a word: of the word itself, or, in English, of its inflection's stem (`updates`,
+/// `deleted` read as `update`, `delete`: the alias of every form of the word).
+fn alias(word: &str, lang: Lang) -> Option<&'static str> {
+    static STEMS: OnceLock<Vec<(String, &'static str)>> = OnceLock::new();
+    if let Some(a) = lookup(lexicon::ALIASES, word) {
+        return Some(a);
+    }
+    if lang != Lang::En || !word.is_ascii() || word.len() <= 4 {
+        return None;
+    }
+    let stems = STEMS.get_or_init(|| {
+        let mut v: Vec<(String, &'static str)> = lexicon::ALIASES
+            .iter()
+            .map(|(w, a)| (text::stem_latin(w), *a))
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        // A stem two aliases share names neither.
+        let ambiguous: Vec<String> = v
+            .windows(2)
+            .filter(|p| p[0].0 == p[1].0)
+            .map(|p| p[0].0.clone())
+            .collect();
+        v.retain(|(s, _)| !ambiguous.contains(s));
+        v
+    });
+    let stem = text::stem_latin(word);
+    if stem == word {
+        return None;
+    }
+    stems
+        .binary_search_by(|(s, _)| s.as_str().cmp(&stem))
+        .ok()
+        .map(|i| stems[i].1)
 }
 
 fn is_alias_value(word: &str) -> bool {
@@ -698,7 +734,7 @@ fn tokens(text_: &str, lang: Lang) -> Tokens {
                     let (rest, found) = cjk_alias(&w);
                     if !found.is_empty() {
                         for canon in found {
-                            out.toks.push(content(canon.to_owned(), None, false));
+                            out.toks.push(content(text::stem_latin(canon), None, false));
                             out.raw.push(canon.to_owned());
                         }
                         for (k, part) in rest.into_iter().enumerate() {
@@ -723,7 +759,7 @@ fn word_token(w: &str, named: bool, lang: Lang, out: &mut Tokens) {
         out.negations += 1;
         return;
     }
-    let a = lookup(lexicon::ALIASES, w).unwrap_or(w);
+    let a = alias(w, lang).unwrap_or(w);
     let mut group = group_of(a).or_else(|| group_of(w));
     let stem = if a.chars().any(text::is_cyrillic) {
         if group.is_none() {
@@ -813,7 +849,15 @@ fn cjk_tokens(kind: Kind, w: &str, out: &mut Tokens) {
             if listed(lexicon::KO_STOP, w) {
                 return;
             }
+            // A particle alone is the ending of a Latin word before it (`DB를`, `README에`).
+            if lexicon::KO_ENDINGS.contains(&w) {
+                return;
+            }
             let stem = text::strip_korean_ending(w);
+            if let Some(canon) = lookup(lexicon::CJK_ALIASES, stem) {
+                out.toks.push(content(text::stem_latin(canon), None, false));
+                return;
+            }
             if ((stem.starts_with(['안', '못'])) && w.chars().count() <= 3) || w.contains('않') {
                 out.negations += 1;
             }
@@ -939,6 +983,115 @@ mod tests {
             let v = same(a, b);
             assert!(v.same, "{a:?} / {b:?}: {}", v.reason);
         }
+    }
+
+    #[test]
+    fn synonyms_of_development_words_match() {
+        let yes_no: &[&str] = &["Yes", "No"];
+        for (a, b) in [
+            // dead / unused
+            (
+                ("The helper parseDate is dead code now. Remove it?", yes_no),
+                ("parseDate is unused. Should I delete it?", yes_no),
+            ),
+            // framework / tool, in German, French, Portuguese
+            (
+                (
+                    "Welches Test-Framework für die Unit-Tests?",
+                    &["Vitest", "Jest"][..],
+                ),
+                (
+                    "Welches Test-Tool für die Unit-Tests?",
+                    &["Jest", "Vitest"][..],
+                ),
+            ),
+            (
+                (
+                    "Quel framework de test pour les tests unitaires ?",
+                    &["Vitest", "Jest"][..],
+                ),
+                (
+                    "Quel outil de test pour les tests unitaires ?",
+                    &["Jest", "Vitest"][..],
+                ),
+            ),
+            // aktualisieren / update
+            (
+                ("Soll ich Angular aktualisieren?", &["Ja", "Nein"][..]),
+                (
+                    "Soll ich das Update von Angular machen?",
+                    &["Ja", "Nein"][..],
+                ),
+            ),
+            // function words: Russian possessives, Spanish `hacer`
+            (
+                ("Закоммитить изменения?", yes_no),
+                ("Закоммитить мои изменения?", yes_no),
+            ),
+            (
+                ("¿Hago commit de los cambios?", yes_no),
+                ("¿Quieres que haga commit de los cambios?", yes_no),
+            ),
+            // create / add, whole / full
+            (
+                ("The query is slow. Add an index?", yes_no),
+                (
+                    "The query is slow. Should I create an index for it?",
+                    yes_no,
+                ),
+            ),
+            (
+                ("Run the full test suite now?", yes_no),
+                ("Run the whole test suite now?", yes_no),
+            ),
+            // pipeline / CI, banco de dados / BD
+            (
+                ("Should CI enforce a coverage threshold?", yes_no),
+                ("Should the pipeline enforce a coverage threshold?", yes_no),
+            ),
+            (
+                ("Qual banco de dados usar?", &["PostgreSQL", "SQLite"][..]),
+                ("Qual BD você prefere?", &["SQLite", "Postgres"][..]),
+            ),
+            // endpoint / route
+            (
+                ("Should I add a /health endpoint?", yes_no),
+                ("Add a /health route to the server?", yes_no),
+            ),
+            // an inflected form takes its word's alias (`deleted` is `delete`, so `remove`)
+            (
+                ("Remove the unused helpers?", yes_no),
+                ("Should the unused helpers be deleted?", yes_no),
+            ),
+            // a Korean loanword and a Korean particle after a Latin word
+            (
+                (
+                    "어떤 데이터베이스를 사용할까요?",
+                    &["PostgreSQL", "MySQL", "SQLite"][..],
+                ),
+                ("DB를 골라 주세요.", &["SQLite", "MySQL", "Postgres"][..]),
+            ),
+        ] {
+            let v = same(a, b);
+            assert!(v.same, "{a:?} / {b:?}: {}", v.reason);
+        }
+    }
+
+    #[test]
+    fn synonyms_keep_their_contrasts() {
+        let yes_no: &[&str] = &["Yes", "No"];
+        // Removing unused code is not keeping it.
+        let v = same(
+            ("Remove the dead code?", yes_no),
+            ("Keep the unused code?", yes_no),
+        );
+        assert!(!v.same, "remove / keep: {}", v.reason);
+        // `create` is `add` and `drop` is `remove`: still opposite actions.
+        let v = same(
+            ("Create an index on users.email?", yes_no),
+            ("Drop the index on users.email?", yes_no),
+        );
+        assert!(!v.same, "create / drop: {}", v.reason);
     }
 
     #[test]
@@ -1071,7 +1224,7 @@ mod corpus {
 
     #[test]
     fn the_blind_corpora_never_collide_and_stay_above_their_floor() {
-        for (file, floor) in [("families.jsonl", 0.52), ("families-extra.jsonl", 0.68)] {
+        for (file, floor) in [("families.jsonl", 0.56), ("families-extra.jsonl", 0.8)] {
             let (same, matched, collided) = measure(file);
             assert!(
                 collided.is_empty(),
