@@ -166,7 +166,10 @@ pub fn open_for_query(ctx: &Context) -> Result<Option<Store>> {
     // A log askhook cannot write (a read-only file or folder, a writer migrating it) is still
     // read; any other failure is reported as it is (a full disk, a damaged file).
     let store = match Store::open(&ctx.paths.db, Duration::from_secs(5)) {
-        Ok(store) => store,
+        Ok(mut store) => {
+            settle_doors(ctx, &mut store);
+            store
+        }
         Err(e) if e.may_read_instead() => {
             Store::open_read_only(&ctx.paths.db, Duration::from_secs(5))
                 .map_err(|_| Error::db(&ctx.paths.db, e))?
@@ -180,10 +183,23 @@ pub fn open_for_query(ctx: &Context) -> Result<Option<Store>> {
 
 /// Open (creating if needed) the answer log for a command that writes.
 pub fn open_store(ctx: &Context) -> Result<Store> {
-    let store = Store::open(&ctx.paths.db, Duration::from_secs(5))
+    let mut store = Store::open(&ctx.paths.db, Duration::from_secs(5))
         .map_err(|e| Error::db(&ctx.paths.db, e))?;
+    settle_doors(ctx, &mut store);
     report_spool(ctx, &store);
     Ok(store)
+}
+
+/// Classify the questions the hook stored unclassified (it classifies only when a preference
+/// could decide), with the user's registry as the hook reads it. A busy log keeps them for the
+/// next command; until then they read `unknown (unclassified)`.
+fn settle_doors(ctx: &Context, store: &mut Store) {
+    let registry = crate::registry::load(&ctx.paths.user_registry)
+        .unwrap_or_else(|_| askhook_core::registry::Registry::embedded());
+    if let Err(e) = store.settle_doors(&registry) {
+        crate::sys::errlog::ErrorLog::new(&ctx.paths.error_log)
+            .write("settle", &format!("questions not classified yet: {e}"));
+    }
 }
 
 /// What opening the store found wrong with the spool (damaged records skipped, not ingested):

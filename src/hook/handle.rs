@@ -11,6 +11,7 @@
 //! small chunk of an older spool ([`HOOK_INGEST`]). An event that reaches neither the database
 //! nor the spool is reported in [`Handled::lost`].
 
+use std::cell::OnceCell;
 use std::time::Duration;
 
 use askhook_core::answer::{Answer, Response};
@@ -88,18 +89,59 @@ pub fn handle(input: &[u8], ctx: &HookContext) -> Handled {
     }
 }
 
-/// The facts computed once per question: project, door, registry.
-struct Assessment {
+/// The facts of a call worked out once: its project, the registry, and each question's door,
+/// classified only when asked for ([`Assessment::door`]): only a question a preference could
+/// auto-decide needs its door now. The others are stored [`store::doors::UNCLASSIFIED`], and the next
+/// CLI command classifies them (`Store::settle_doors`), off the hook's budget.
+struct Assessment<'q> {
     project: Option<String>,
-    doors: Vec<(Door, Option<String>)>,
+    registry: Registry,
+    questions: &'q [Question],
+    doors: Vec<OnceCell<(Door, Option<String>)>>,
 }
 
-fn assess(
+impl Assessment<'_> {
+    /// The door of question `i` (a question past the call's end reads unknown).
+    fn door(&self, i: usize) -> Door {
+        self.door_and_rule(i)
+            .map_or(Door::Unknown, |(door, _)| *door)
+    }
+
+    fn door_and_rule(&self, i: usize) -> Option<&(Door, Option<String>)> {
+        let q = self.questions.get(i)?;
+        Some(self.doors[i].get_or_init(|| {
+            policy::door_of_question(
+                &self.registry,
+                &q.id,
+                &q.text,
+                q.header.as_deref(),
+                &q.options,
+            )
+        }))
+    }
+
+    /// The door to store for question `i`: the one worked out, else a one-way registry entry
+    /// (final whatever the text says), else "not classified yet".
+    fn stored_door(&self, i: usize) -> (Door, Option<String>) {
+        if let Some(known) = self.doors.get(i).and_then(OnceCell::get) {
+            return known.clone();
+        }
+        match self.questions.get(i) {
+            Some(q) if self.registry.door(&q.id) == Some(Door::OneWay) => (
+                Door::OneWay,
+                policy::with_split_chain_note(&q.id, Some("registry".to_owned())),
+            ),
+            _ => (Door::Unknown, Some(store::doors::UNCLASSIFIED.to_owned())),
+        }
+    }
+}
+
+fn assess<'q>(
     call: &Call,
-    questions: &[Question],
+    questions: &'q [Question],
     ctx: &HookContext,
     errors: &mut Vec<String>,
-) -> Assessment {
+) -> Assessment<'q> {
     let project = call.cwd.as_deref().filter(|c| !c.is_empty()).map(|cwd| {
         project_root(std::path::Path::new(cwd))
             .to_string_lossy()
@@ -109,42 +151,37 @@ fn assess(
         errors.push(format!("user registry ignored: {e}"));
         Registry::embedded()
     });
-    let doors = questions
-        .iter()
-        .map(|q| {
-            let (door, rule) = policy::door_of(registry.door(&q.id), &policy::classify_question(q));
-            (door, split_chain_note(&q.id, rule))
-        })
-        .collect();
-    Assessment { project, doors }
-}
-
-/// gstack's split-chain questions are always asked: the log says so beside the door's rule.
-fn split_chain_note(id: &str, rule: Option<String>) -> Option<String> {
-    if !askhook_core::registry::is_always_asked(id) {
-        return rule;
+    Assessment {
+        project,
+        registry,
+        questions,
+        doors: questions.iter().map(|_| OnceCell::new()).collect(),
     }
-    let note = "gstack split chain: always asked";
-    Some(rule.map_or_else(|| note.to_owned(), |r| format!("{r}; {note}")))
 }
 
 /// The assessment of a call and one pending record per question.
-fn assessed_records(
+fn assessed_records<'q>(
     call: &Call,
-    questions: &[Question],
+    questions: &'q [Question],
     ctx: &HookContext,
     errors: &mut Vec<String>,
-) -> (Assessment, Vec<Row>) {
+) -> (Assessment<'q>, Vec<Row>) {
     let assessment = assess(call, questions, ctx, errors);
     let records = questions
         .iter()
-        .map(|q| base_record(call, q, &assessment, ctx.now_ms))
+        .enumerate()
+        .map(|(i, q)| base_record(call, q, assessment.stored_door(i), &assessment, ctx.now_ms))
         .collect();
     (assessment, records)
 }
 
-fn base_record(call: &Call, q: &Question, a: &Assessment, now_ms: i64) -> Row {
-    let (door, rule) = &a.doors[q.index.min(a.doors.len().saturating_sub(1))];
+fn base_record(
+    call: &Call,
+    q: &Question,
+    (door, rule): (Door, Option<String>),
+    a: &Assessment<'_>,
+    now_ms: i64,
+) -> Row {
     Row {
         session_id: call.session_id.clone(),
         tool_use_id: call.tool_use_id.clone(),
@@ -156,8 +193,8 @@ fn base_record(call: &Call, q: &Question, a: &Assessment, now_ms: i64) -> Row {
         options: q.options.clone(),
         multi_select: q.multi_select,
         recommended: q.recommended_label().map(str::to_owned),
-        door_type: *door,
-        door_rule: rule.clone(),
+        door_type: door,
+        door_rule: rule,
         tool_name: call.tool_name.clone(),
         project: a.project.clone(),
         cwd: call.cwd.clone(),
@@ -411,27 +448,34 @@ fn on_asked(call: &Call, questions: &[Question], input: &[u8], ctx: &HookContext
         _ => Vec::new(),
     };
     let mut store = open_store(ctx, &mut errors);
-    let doors: Vec<Door> = assessment.doors.iter().map(|(d, _)| *d).collect();
     let resolved = match &store {
         Some(s) => prefer::for_call(
             s,
             questions,
-            &doors,
+            &|i| assessment.door(i),
             assessment.project.as_deref(),
             &mut errors,
         ),
         None => vec![None; questions.len()],
     };
+    // Only a question with a preference that silences it needs its door now; the decision
+    // reads the others as unknown, which can only make it ask.
     let assessed: Vec<Assessed<'_>> = questions
         .iter()
-        .zip(doors)
         .zip(resolved)
-        .map(|((q, door), preference)| Assessed {
+        .enumerate()
+        .map(|(i, (q, preference))| Assessed {
             question: q,
-            door,
+            door: match &preference {
+                Some(p) if p.preference.silences() => assessment.door(i),
+                _ => Door::Unknown,
+            },
             preference,
         })
         .collect();
+    for (i, record) in records.iter_mut().enumerate() {
+        (record.door_type, record.door_rule) = assessment.stored_door(i);
+    }
     let decision = policy::decide(&assessed);
     let output = match &decision {
         Decision::Abstain => abstain_output(store.as_ref(), questions, ctx, &mut errors),

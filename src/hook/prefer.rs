@@ -3,8 +3,9 @@
 //! store; compiles a rule's patterns only for a question that could need them.
 //!
 //! The call is all-or-nothing, so the walk stops at the first question that cannot be
-//! auto-decided (not a two-way door, or nothing silencing applies): the rest are left
-//! unresolved, and no rule is evaluated for them.
+//! auto-decided (nothing silencing applies, or not a two-way door): the rest are left
+//! unresolved, and no rule is evaluated for them. A question's door is asked for (and so
+//! classified) only once a preference that silences it is found.
 
 use std::cell::OnceCell;
 use std::collections::HashMap;
@@ -22,7 +23,7 @@ use crate::store::Store;
 pub fn for_call(
     store: &Store,
     questions: &[Question],
-    doors: &[Door],
+    door: &dyn Fn(usize) -> Door,
     project: Option<&str>,
     errors: &mut Vec<String>,
 ) -> Vec<Option<Resolved>> {
@@ -45,9 +46,6 @@ pub fn for_call(
     let families: OnceCell<Vec<(String, Preference, Vec<Signature>)>> = OnceCell::new();
     let mut matcher: Option<Matcher<'_>> = None;
     for (i, q) in questions.iter().enumerate() {
-        if doors.get(i) != Some(&Door::TwoWay) {
-            break;
-        }
         let resolved = own(&prefs, q)
             .or_else(|| {
                 let families = families.get_or_init(|| {
@@ -66,7 +64,8 @@ pub fn for_call(
             });
         let silences = resolved.as_ref().is_some_and(|r| r.preference.silences());
         out[i] = resolved;
-        if !silences {
+        // Classified only now, and only because a preference would answer for the user.
+        if !silences || door(i) != Door::TwoWay {
             break;
         }
     }

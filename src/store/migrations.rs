@@ -149,7 +149,18 @@ pub const MIGRATIONS: &[&str] = &[
     );
     INSERT INTO family_progress (id, clustered_upto) SELECT 1, COALESCE(MAX(id), 0) FROM questions;
     ",
+    // 6: questions the hook did not classify. A door is worked out in the hook only when a
+    //    preference could auto-decide the question; the others are stored with door_rule
+    //    'unclassified' (`doors::UNCLASSIFIED`), and the next CLI command classifies them
+    //    (`doors::settle`). The partial index finds them without a scan, whenever and by
+    //    whichever binary they were written; it holds no row once they are settled.
+    r"
+    CREATE INDEX questions_unclassified ON questions (id) WHERE door_rule = 'unclassified';
+    ",
 ];
+
+/// The first schema where the CLI classifies what the hook left unclassified.
+pub const DOORS_SCHEMA: i64 = 6;
 
 /// The first schema with families, `decided_by` and rules: the hook writes and reads those
 /// only in a database at least this new (an older one is brought there by the next CLI

@@ -28,6 +28,7 @@
 //! a 0700 folder.
 
 pub mod diagnose;
+pub mod doors;
 pub mod families;
 pub mod filter;
 pub mod history;
@@ -43,6 +44,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::Duration;
 
+use askhook_core::registry::Registry;
 use rusqlite::{params, Connection, OpenFlags, TransactionBehavior};
 
 use crate::sys::fsutil;
@@ -289,6 +291,20 @@ impl Store {
             let _ = store.settle_families();
         }
         Ok(store)
+    }
+
+    /// Classify the questions the hook stored unclassified ([`doors::settle`]), with the
+    /// registry a hook would have used; a read-only or busy log keeps them for the next command.
+    pub fn settle_doors(&mut self, registry: &Registry) -> Result<usize> {
+        if self.schema < migrations::DOORS_SCHEMA || !doors::unsettled(&self.conn)? {
+            return Ok(0);
+        }
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let settled = doors::settle(&tx, registry)?;
+        tx.commit()?;
+        Ok(settled)
     }
 
     /// Cluster the questions the hook stored since the last command ([`families::settle`]).

@@ -805,3 +805,42 @@ fn database_passwords_never_reach_the_log_and_keys_stay_as_sent() {
     assert_eq!(row["tool_use_id"], pre["tool_use_id"]);
     assert_eq!(row["cwd"], pre["cwd"]);
 }
+
+/// The door as the database holds it, before any CLI command has read the log.
+fn stored_door(world: &World, tool_use_id: &str) -> (String, Option<String>) {
+    rusqlite::Connection::open(world.db())
+        .unwrap()
+        .query_row(
+            "SELECT door_type, door_rule FROM questions WHERE tool_use_id = ?1",
+            [tool_use_id],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap()
+}
+
+#[test]
+fn the_hook_classifies_only_when_a_preference_could_decide_and_the_cli_settles_the_rest() {
+    let world = World::new();
+    let first = payload(&world, "hook/pre-one-way.json");
+    let first_call = first["tool_use_id"].as_str().unwrap().to_owned();
+    assert_abstained(&send(&world, &first));
+    // No preference: the hook stored the question without working its door out.
+    assert_eq!(
+        stored_door(&world, &first_call),
+        ("unknown".into(), Some("unclassified".into()))
+    );
+    // The first CLI command classifies it, for good.
+    let row = &world.log()[0];
+    assert_eq!(row["door_type"], "one-way");
+    assert_ne!(row["door_rule"], "unclassified");
+    assert_eq!(stored_door(&world, &first_call).0, "one-way");
+
+    // With a never-ask preference the hook classifies live: a one-way door is still asked,
+    // and stored classified at once.
+    let id = row["question_id"].as_str().unwrap().to_owned();
+    world.prefer(&id, "never-ask", None);
+    let mut again = first.clone();
+    again["tool_use_id"] = json!("toolu_again_classified");
+    assert_abstained(&send(&world, &again));
+    assert_eq!(stored_door(&world, "toolu_again_classified").0, "one-way");
+}

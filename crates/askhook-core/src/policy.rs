@@ -14,7 +14,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::classify::{Door, QuestionText, Verdict};
-use crate::question::Question;
+use crate::question::{Choice, Question};
+use crate::registry::Registry;
 
 /// A standing preference for one question id.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -57,10 +58,19 @@ pub const TOO_LONG_TO_CLASSIFY: &str = crate::classify::TOO_LONG;
 /// This is the one place askhook asks the classifier (the hook, imports, `classify`): swapping
 /// the engine changes only what this calls.
 pub fn classify_question(question: &Question) -> Verdict {
+    classify_parts(
+        &question.text,
+        question.header.as_deref(),
+        &question.options,
+    )
+}
+
+/// [`classify_question`] on a question's stored parts: its text (markers stripped), header and
+/// options as recorded.
+pub fn classify_parts(text: &str, header: Option<&str>, options: &[Choice]) -> Verdict {
     // The recommendation marker is the agent's advice, not the option: `(推奨)` must not be
     // read as `推` (push).
-    let labels: Vec<std::borrow::Cow<'_, str>> = question
-        .options
+    let labels: Vec<std::borrow::Cow<'_, str>> = options
         .iter()
         .map(|o| match crate::question::recommendation_marker(&o.label) {
             Some(_) => crate::question::strip_recommendation(&o.label).into(),
@@ -69,14 +79,38 @@ pub fn classify_question(question: &Question) -> Verdict {
         .collect();
     let options: Vec<(&str, &str)> = labels
         .iter()
-        .zip(&question.options)
+        .zip(options)
         .map(|(label, o)| (label.as_ref(), o.description.as_str()))
         .collect();
     crate::classify::classify(&QuestionText {
-        question: &question.text,
-        header: question.header.as_deref().unwrap_or(""),
+        question: text,
+        header: header.unwrap_or(""),
         options: &options,
     })
+}
+
+/// The door of a question with the rule that says why: the registry entry of its id, then the
+/// classifier on its parts ([`door_of`]); gstack's split-chain ids get a note that they are
+/// always asked. The one place the hook (when a preference could decide) and the store
+/// (settling what the hook left unclassified) work a door out.
+pub fn door_of_question(
+    registry: &Registry,
+    id: &str,
+    text: &str,
+    header: Option<&str>,
+    options: &[Choice],
+) -> (Door, Option<String>) {
+    let (door, rule) = door_of(registry.door(id), &classify_parts(text, header, options));
+    (door, with_split_chain_note(id, rule))
+}
+
+/// A door's rule, with the note that gstack's split-chain questions are always asked.
+pub fn with_split_chain_note(id: &str, rule: Option<String>) -> Option<String> {
+    if !crate::registry::is_always_asked(id) {
+        return rule;
+    }
+    let note = "gstack split chain: always asked";
+    Some(rule.map_or_else(|| note.to_owned(), |r| format!("{r}; {note}")))
 }
 
 /// The verdict on a question known by its text alone (an imported log line).
