@@ -346,7 +346,7 @@ fn split_terms(line: &str) -> Result<Vec<String>, String> {
 
 fn parse_term(term: &str) -> Result<Vec<Elem>, String> {
     let mut elems = Vec::new();
-    // A hyphen inside a word joins two tokens (`force-push` is `force push` to the tokenizer);
+    // A hyphen (or `=`) inside a word joins two tokens (`force-push` is `force push` to the tokenizer);
     // a leading dash is a flag, a trailing one (`non-`) belongs to the word.
     let mut parts: Vec<String> = Vec::new();
     for part in term.split_whitespace() {
@@ -354,7 +354,13 @@ fn parse_term(term: &str) -> Result<Vec<Elem>, String> {
             parts.push(part.to_owned());
             continue;
         }
-        let pieces: Vec<&str> = part.split('-').filter(|p| !p.is_empty()).collect();
+        // `verify=False` is two words to the tokenizer (a piece with `.` or `:` stays whole).
+        let separators: &[char] = if part.contains(['.', ':']) {
+            &['-']
+        } else {
+            &['-', '=']
+        };
+        let pieces: Vec<&str> = part.split(separators).filter(|p| !p.is_empty()).collect();
         if pieces.is_empty() {
             return Err(format!("bad word {part:?}"));
         }
