@@ -377,6 +377,14 @@ impl Tokenizer<'_> {
                 if run >= 3 {
                     self.fenced = !self.fenced;
                     self.hard_break();
+                } else if !self.in_code && !self.fenced {
+                    if let Some(end) = self.quoted_comment(i + run) {
+                        // Text a question quotes as a comment is not something it will do.
+                        self.hard_break();
+                        i = end;
+                        continue;
+                    }
+                    self.in_code = true;
                 } else {
                     self.in_code = !self.in_code;
                 }
@@ -410,6 +418,46 @@ impl Tokenizer<'_> {
                 }
             }
         }
+    }
+
+    /// A code span opening at `from` that holds a code comment and is named as one
+    /// (`` the `# WARNING: wipes prod` comment ``): where reading should go on (past the
+    /// closing backtick). A comment span not followed by a word for "comment" is read as code.
+    fn quoted_comment(&self, from: usize) -> Option<usize> {
+        let n = self.chars.len();
+        let close = (from..n).find(|&j| self.chars[j].1 == '`')?;
+        let inside: String = self.chars[from..close].iter().map(|&(_, c)| c).collect();
+        let inside = inside.trim_start();
+        if !["# ", "#!", "// ", "/*", "<!--", "-- "]
+            .iter()
+            .any(|marker| inside.starts_with(marker))
+        {
+            return None;
+        }
+        let mut at = close + 1;
+        while at < n && matches!(class(self.chars[at].1), Class::Space) {
+            at += 1;
+        }
+        let word: String = self.chars[at..]
+            .iter()
+            .map(|&(_, c)| c)
+            .take_while(|c| c.is_alphabetic())
+            .collect();
+        let word = fold_key(&word);
+        const COMMENT: &[&str] = &[
+            "comment",
+            "kommentar",
+            "commentaire",
+            "comentario",
+            "comentário",
+            "коммент",
+            "注释",
+            "注釋",
+            "コメント",
+            "주석",
+        ];
+        let named = COMMENT.iter().any(|c| word.starts_with(&fold_key(c)));
+        named.then_some(close + 1)
     }
 
     fn push(&mut self, key: String, kind: Kind, script: Script, from: usize, to: usize) -> usize {
