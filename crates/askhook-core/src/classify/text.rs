@@ -424,6 +424,18 @@ impl Tokenizer<'_> {
     /// (`` the `# WARNING: wipes prod` comment ``): where reading should go on (past the
     /// closing backtick). A comment span not followed by a word for "comment" is read as code.
     fn quoted_comment(&self, from: usize) -> Option<usize> {
+        const COMMENT: &[&str] = &[
+            "comment",
+            "kommentar",
+            "commentaire",
+            "comentario",
+            "comentário",
+            "коммент",
+            "注释",
+            "注釋",
+            "コメント",
+            "주석",
+        ];
         let n = self.chars.len();
         let close = (from..n).find(|&j| self.chars[j].1 == '`')?;
         let inside: String = self.chars[from..close].iter().map(|&(_, c)| c).collect();
@@ -444,18 +456,6 @@ impl Tokenizer<'_> {
             .take_while(|c| c.is_alphabetic())
             .collect();
         let word = fold_key(&word);
-        const COMMENT: &[&str] = &[
-            "comment",
-            "kommentar",
-            "commentaire",
-            "comentario",
-            "comentário",
-            "коммент",
-            "注释",
-            "注釋",
-            "コメント",
-            "주석",
-        ];
         let named = COMMENT.iter().any(|c| word.starts_with(&fold_key(c)));
         named.then_some(close + 1)
     }
