@@ -247,6 +247,13 @@ fn open_store(ctx: &HookContext, errors: &mut Vec<String>) -> Option<Store> {
     }
 }
 
+/// The hook is done with the database: the process ends next ([`Store::leave_open`]).
+fn done_with(store: Option<Store>) {
+    if let Some(store) = store {
+        store.leave_open();
+    }
+}
+
 fn busy_hint(e: &store::Error) -> &'static str {
     if e.is_busy() {
         " (database busy past its budget; raise ASKHOOK_BUSY_TIMEOUT_MS if this repeats)"
@@ -499,6 +506,7 @@ fn on_asked(call: &Call, questions: &[Question], input: &[u8], ctx: &HookContext
     } else {
         None
     };
+    done_with(store);
     handled(output, errors, lost)
 }
 
@@ -552,6 +560,7 @@ fn on_answered(
     let write = records_write(call, questions, records, "PostToolUse", ctx, &mut errors);
     let mut store = open_store(ctx, &mut errors);
     let lost = write.and_then(|w| persist(store.as_mut(), &w, ctx, &mut errors));
+    done_with(store);
     handled(output, errors, lost)
 }
 
@@ -571,6 +580,7 @@ fn on_failed(call: &Call, questions: &[Question], error: &str, ctx: &HookContext
     );
     let mut store = open_store(ctx, &mut errors);
     let lost = write.and_then(|w| persist(store.as_mut(), &w, ctx, &mut errors));
+    done_with(store);
     let output = Output::Context {
         event: HookEvent::PostToolUseFailure,
         text: policy::failure_context(error),
@@ -592,5 +602,6 @@ fn on_turn_ended(session_id: String, event: HookEvent, ctx: &HookContext) -> Han
     hold(&write, &what);
     let mut store = open_store(ctx, &mut errors);
     let lost = persist(store.as_mut(), &write, ctx, &mut errors);
+    done_with(store);
     handled(Output::Abstain, errors, lost)
 }
