@@ -582,13 +582,17 @@ pub fn is_exact_word(key: &str) -> bool {
     EXACT.contains(key)
 }
 
-/// The length of the longest one-word action term that `key` starts with (`delet` in
-/// `deleteuser`), 0 when none.
+/// The length of the longest action or effect stem that `key` starts with (`delet` in
+/// `deleteuser`), 0 when none. A phrase's first word counts too: `ComMito` is `commito`, the
+/// verb of "commit* ~ secrets" written in odd case, not a name.
 pub fn action_stem_len(key: &str) -> usize {
     let is_action = |list: &[u32]| {
         list.iter().any(|&t| {
             let def = &TERMS[t as usize];
-            def.elems().len() == 1 && matches!(concept(def.concept).kind, Kind::Action(_))
+            matches!(
+                concept(def.concept).kind,
+                Kind::Action(_) | Kind::Effect(_)
+            )
         })
     };
     let mut best = 0;

@@ -893,26 +893,35 @@ fn camel_parts_known(word: &[(u32, char)]) -> bool {
     known || lexicon::is_exact_word(&part)
 }
 
-/// `deleteUser`, `DropTable`, `purgeCache`… but not `DrOpPiNg`, `dRoP` or `getHTTP`: two parts
-/// or more, each of three letters or more, every part after the first a capital followed by
-/// lowercase letters only.
+/// `deleteUser`, `DropTable`, `purgeCache`, `deletedAt`… but not `DrOpPiNg`, `dRoP` or
+/// `getHTTP`: two parts or more, each of three letters or more (the last may be one of the
+/// two-letter suffixes names end with: `At`, `Id`, `By`), every part after the first a capital
+/// followed by lowercase letters only.
 fn is_camel_case(word: impl Iterator<Item = char>) -> bool {
-    let mut parts: Vec<(usize, bool)> = vec![(0, true)]; // (letters, lowercase after the first)
+    // (letters, lowercase after the first, the part's text while it is short)
+    let mut parts: Vec<(usize, bool, String)> = vec![(0, true, String::new())];
     for c in word {
         if !c.is_alphabetic() {
             return false;
         }
         let last = parts.len() - 1;
         if c.is_uppercase() && parts[last].0 > 0 {
-            parts.push((1, true));
+            parts.push((1, true, c.to_string()));
         } else {
             parts[last].0 += 1;
             if parts[last].0 > 1 && c.is_uppercase() {
                 parts[last].1 = false;
             }
+            if parts[last].0 <= 2 {
+                parts[last].2.push(c);
+            }
         }
     }
-    parts.len() >= 2 && parts.iter().all(|&(n, lower)| n >= 3 && lower)
+    let n = parts.len();
+    n >= 2
+        && parts.iter().enumerate().all(|(i, (len, lower, text))| {
+            *lower && (*len >= 3 || i == n - 1 && matches!(text.as_str(), "At" | "Id" | "By"))
+        })
 }
 
 /// `env.production`, `env.local` (after the dot): a real dotenv file, not a template.
