@@ -82,6 +82,9 @@ pub struct Token {
     pub in_code: bool,
     /// An identifier written as a call: `deleteAll()`, `db.drop()`.
     pub call: bool,
+    /// The short quotation (`« … »`, `“ … ”`, `" … "`) the token stands in, numbered from 1
+    /// within its field; 0 outside any.
+    pub quote: u16,
 }
 
 /// What a field's text is made of, for the language detector.
@@ -295,9 +298,11 @@ fn latin_look_alike(c: char) -> Option<char> {
 /// Tokenize one field, appending to `out`, and count its letters into `letters`.
 pub fn tokenize(text: &str, field: u16, out: &mut Vec<Token>, letters: &mut Letters) {
     let chars = prepare(text);
+    let quotes = quote_spans(&chars);
     out.reserve(text.len() / 4);
     let mut t = Tokenizer {
         chars: &chars,
+        quotes: &quotes,
         text_len: text.len() as u32,
         field,
         out,
@@ -314,6 +319,8 @@ pub fn tokenize(text: &str, field: u16, out: &mut Vec<Token>, letters: &mut Lett
 #[allow(clippy::struct_excessive_bools)]
 struct Tokenizer<'a> {
     chars: &'a [(u32, char)],
+    /// For each char, its quotation ([`quote_spans`]).
+    quotes: &'a [u16],
     text_len: u32,
     field: u16,
     out: &'a mut Vec<Token>,
@@ -323,6 +330,46 @@ struct Tokenizer<'a> {
     soft: bool,
     in_code: bool,
     fenced: bool,
+}
+
+/// For each char, the short quotation it stands in (numbered from 1), 0 outside any: `« »`,
+/// `„ “`, `“ ”`, `" "`, `‹ ›`, closed on the same line within 60 characters (a quoted label
+/// or phrase, not a quoted paragraph).
+fn quote_spans(chars: &[(u32, char)]) -> Vec<u16> {
+    let mut out = vec![0u16; chars.len()];
+    let mut n = 0u16;
+    // The opener's index and the closer it waits for.
+    let mut open: Option<(usize, char)> = None;
+    for (i, &(_, c)) in chars.iter().enumerate() {
+        if c == '\n' {
+            open = None;
+            continue;
+        }
+        match open {
+            Some((from, close)) if c == close || (close == '“' && c == '”') => {
+                if i - from <= 60 {
+                    n = n.saturating_add(1);
+                    for q in &mut out[from + 1..i] {
+                        *q = n;
+                    }
+                }
+                open = None;
+            }
+            Some(_) => {}
+            None => {
+                let close = match c {
+                    '«' => '»',
+                    '„' => '“',
+                    '“' => '”',
+                    '"' => '"',
+                    '‹' => '›',
+                    _ => continue,
+                };
+                open = Some((i, close));
+            }
+        }
+    }
+    out
 }
 
 /// Commas that separate the items of a list as well as clauses (`，` `、` `､`).
@@ -432,6 +479,7 @@ impl Tokenizer<'_> {
             joined: false,
             in_code: code,
             call: false,
+            quote: self.quotes.get(from).copied().unwrap_or(0),
         });
         self.out.len() - 1
     }
