@@ -723,6 +723,12 @@ impl Tokenizer<'_> {
     /// Versions, paths and URLs, numbers, amounts of money, dotfiles. Whether the piece was one.
     fn literal(&mut self, s: &str, from: usize, to: usize) -> bool {
         let first = self.chars[from].1;
+        // `let`/`const`, `npm`/`pnpm`: a slash between two code spans separates them; it is
+        // not the root directory.
+        let tick = |i: usize| self.chars.get(i).is_some_and(|&(_, c)| c == '`');
+        if s == "/" && !self.in_code && from > 0 && tick(from - 1) && tick(to) {
+            return true;
+        }
         let (key, kind) = if matches!(first, 'v' | 'V')
             && s.len() > 1
             && is_number_like(&s[1..])
