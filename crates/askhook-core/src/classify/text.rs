@@ -894,12 +894,13 @@ impl Tokenizer<'_> {
         }
         // An identifier names more than an action: `deleteUser` is a name, `delEte` or
         // `DecommissION` an action written oddly. Identifiers are written in Latin letters: a
-        // Cyrillic `табЛицу` is a word in odd case.
+        // Cyrillic `табЛицу` is a word in odd case. A word three quarters made of an action
+        // stem is that action (`umsTelLen` is `umstell*`), not a name built on it.
         let camel = script == Script::Latin
             && is_camel_case(word.iter().map(|&(_, c)| c))
             && camel_parts_known(word)
             && !lexicon::is_exact_word(&key)
-            && lexicon::action_stem_len(&key) * 5 < key.len() * 4;
+            && lexicon::action_stem_len(&key) * 4 < key.len() * 3;
         let snake = word.iter().any(|&(_, c)| c == '_');
         let kind = if camel || snake || call {
             Kind::Ident
