@@ -375,8 +375,14 @@ fn gather(
         if j == action_index || ctx.negated[j] || !in_level(h) {
             continue;
         }
-        if h.start == action.start && h.end == action.end {
-            continue; // the action's own words, read as something else too
+        // The action's own words, read as something else too, say nothing more about what it
+        // touches; but a phrase naming a send to everyone (`mass push`) says where it goes (a
+        // single word read both ways, like `publico`, is one or the other).
+        if h.start == action.start
+            && h.end == action.end
+            && !(h.end > h.start && matches!(h.kind(), Kind::Place(w) if w >= Weight::Danger))
+        {
+            continue;
         }
         match h.kind() {
             Kind::Place(Weight::Inert) | Kind::Object(Weight::Inert) => {}

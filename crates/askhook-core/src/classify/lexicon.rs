@@ -345,19 +345,20 @@ fn drop_shadowed(hits: &mut Vec<Hit>) {
         .iter()
         .map(|h| {
             weighed(h)
-                && hits.iter().any(|long| {
-                    weighed(long)
-                        && (!matches!(long.kind(), Kind::Action(_))
-                            || matches!(h.kind(), Kind::Action(_)))
-                        && long.end - long.start > h.end - h.start
-                        && long.start <= h.start
-                        && long.end >= h.end
-                        && !long
-                            .term()
-                            .elems()
-                            .iter()
-                            .any(|e| matches!(e, Elem::Gap(_)))
-                })
+                && (compound_named(h, hits)
+                    || hits.iter().any(|long| {
+                        weighed(long)
+                            && (!matches!(long.kind(), Kind::Action(_))
+                                || matches!(h.kind(), Kind::Action(_)))
+                            && long.end - long.start > h.end - h.start
+                            && long.start <= h.start
+                            && long.end >= h.end
+                            && !long
+                                .term()
+                                .elems()
+                                .iter()
+                                .any(|e| matches!(e, Elem::Gap(_)))
+                    }))
         })
         .collect();
     let mut i = 0;
@@ -365,6 +366,22 @@ fn drop_shadowed(hits: &mut Vec<Hit>) {
         i += 1;
         !shadowed[i - 1]
     });
+}
+
+/// A compound the lexicons know whole as something harmless (`löschdialog`, a deletion
+/// dialog; `dropdown`) is that thing, not the action whose stem merely starts it (`lösch*`).
+fn compound_named(action: &Hit, hits: &[Hit]) -> bool {
+    let stem_len = match action.term().elems() {
+        [Elem::Prefix(stem)] if action.start == action.end => stem.get().len(),
+        _ => return false,
+    };
+    matches!(action.kind(), Kind::Action(_))
+        && hits.iter().any(|whole| {
+            whole.start == action.start
+                && whole.end == action.end
+                && matches!(whole.kind(), Kind::Object(w) if w <= Weight::Benign)
+                && matches!(whole.term().elems(), [Elem::Exact(word)] if word.get().len() >= stem_len + 4)
+        })
 }
 
 /// What a path is: the terms of its most specific name a lexicon knows (`~/.cache/pip` is a
@@ -582,13 +599,14 @@ pub fn is_exact_word(key: &str) -> bool {
     EXACT.contains(key)
 }
 
-/// The length of the longest one-word action term that `key` starts with (`delet` in
-/// `deleteuser`), 0 when none.
+/// The length of the longest action or effect stem that `key` starts with (`delet` in
+/// `deleteuser`), 0 when none. A phrase's first word counts too: `ComMito` is `commito`, the
+/// verb of "commit* ~ secrets" written in odd case, not a name.
 pub fn action_stem_len(key: &str) -> usize {
     let is_action = |list: &[u32]| {
         list.iter().any(|&t| {
             let def = &TERMS[t as usize];
-            def.elems().len() == 1 && matches!(concept(def.concept).kind, Kind::Action(_))
+            matches!(concept(def.concept).kind, Kind::Action(_) | Kind::Effect(_))
         })
     };
     let mut best = 0;

@@ -192,6 +192,7 @@ fn classify_fields(fields: &[(Role, &str)]) -> Verdict {
         .into_iter()
         .filter(|h| h.kind() != lexicon::Kind::Stopword)
         .collect();
+    let hits = drop_interface_labels(hits, &tokens);
     clauses(&mut tokens, &hits);
     let fenced: u32 = letters.iter().map(|l| l.fenced_code).sum();
 
@@ -285,6 +286,80 @@ fn clauses(tokens: &mut [text::Token], hits: &[lexicon::Hit]) {
         }
     }
     text::assign_clauses(tokens, &breaks, &actions);
+}
+
+/// The text of an interface element is a label, not what the question does: `Pour « Supprimer
+/// mon compte », modale ou page ?`, `the “Delete account” button`. The action, object and place
+/// words inside a short quotation that stands next to an `interface` word (button, modal,
+/// dialog: at most two words away, no other action between) are dropped. Effects inside stay
+/// (“anyone with the link” is a setting, wherever it is written), and nothing is dropped in a
+/// question that names a dangerous place (`… in production`), nor in a field that says to press
+/// something (`click`, `appuyer`): the label is then what someone is about to do.
+fn drop_interface_labels(hits: Vec<lexicon::Hit>, tokens: &[text::Token]) -> Vec<lexicon::Hit> {
+    use lexicon::{concept, Kind, Weight};
+    let danger_place = hits
+        .iter()
+        .any(|h| matches!(h.kind(), Kind::Place(w) if w >= Weight::Danger));
+    let pressed = |field: u16| {
+        hits.iter()
+            .any(|h| concept(h.concept).name == "press" && tokens[h.start as usize].field == field)
+    };
+    let quoted = |h: &lexicon::Hit| {
+        let q = tokens[h.start as usize].quote;
+        (q != 0
+            && tokens[h.start as usize..=h.end as usize]
+                .iter()
+                .all(|t| t.quote == q && t.field == tokens[h.start as usize].field))
+        .then_some((tokens[h.start as usize].field, q))
+    };
+    let is_label = |(field, q): (u16, u16)| {
+        let inside = |t: &text::Token| t.field == field && t.quote == q;
+        if pressed(field) {
+            return false;
+        }
+        let (Some(first), Some(last)) = (
+            tokens.iter().position(inside),
+            tokens.iter().rposition(inside),
+        ) else {
+            return false;
+        };
+        hits.iter().any(|ui| {
+            if concept(ui.concept).name != "interface" || quoted(ui) == Some((field, q)) {
+                return false;
+            }
+            let (ui_start, ui_end) = (ui.start as usize, ui.end as usize);
+            // The words between, and the one after them.
+            let (between, next) = if ui_start > last && ui_start <= last + 3 {
+                (last + 1..ui_start, ui_start)
+            } else if ui_end < first && ui_end + 3 >= first {
+                (ui_end + 1..first, first)
+            } else {
+                return false;
+            };
+            tokens[between.clone()]
+                .iter()
+                .chain(std::iter::once(&tokens[next]))
+                .all(|t| t.field == field)
+                && !hits.iter().any(|a| {
+                    matches!(a.kind(), Kind::Action(_)) && between.contains(&(a.start as usize))
+                })
+        })
+    };
+    if danger_place {
+        return hits;
+    }
+    let drop: Vec<bool> = hits
+        .iter()
+        .map(|h| {
+            matches!(h.kind(), Kind::Action(_) | Kind::Object(_) | Kind::Place(_))
+                && concept(h.concept).name != "interface"
+                && quoted(h).is_some_and(is_label)
+        })
+        .collect();
+    hits.into_iter()
+        .zip(drop)
+        .filter_map(|(h, d)| (!d).then_some(h))
+        .collect()
 }
 
 /// Function words mean something in their own language only: English `was` is the past,

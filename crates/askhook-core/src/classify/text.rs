@@ -82,6 +82,9 @@ pub struct Token {
     pub in_code: bool,
     /// An identifier written as a call: `deleteAll()`, `db.drop()`.
     pub call: bool,
+    /// The short quotation (`« … »`, `“ … ”`, `" … "`) the token stands in, numbered from 1
+    /// within its field; 0 outside any.
+    pub quote: u16,
 }
 
 /// What a field's text is made of, for the language detector.
@@ -295,9 +298,11 @@ fn latin_look_alike(c: char) -> Option<char> {
 /// Tokenize one field, appending to `out`, and count its letters into `letters`.
 pub fn tokenize(text: &str, field: u16, out: &mut Vec<Token>, letters: &mut Letters) {
     let chars = prepare(text);
+    let quotes = quote_spans(&chars);
     out.reserve(text.len() / 4);
     let mut t = Tokenizer {
         chars: &chars,
+        quotes: &quotes,
         text_len: text.len() as u32,
         field,
         out,
@@ -314,6 +319,8 @@ pub fn tokenize(text: &str, field: u16, out: &mut Vec<Token>, letters: &mut Lett
 #[allow(clippy::struct_excessive_bools)]
 struct Tokenizer<'a> {
     chars: &'a [(u32, char)],
+    /// For each char, its quotation ([`quote_spans`]).
+    quotes: &'a [u16],
     text_len: u32,
     field: u16,
     out: &'a mut Vec<Token>,
@@ -323,6 +330,46 @@ struct Tokenizer<'a> {
     soft: bool,
     in_code: bool,
     fenced: bool,
+}
+
+/// For each char, the short quotation it stands in (numbered from 1), 0 outside any: `« »`,
+/// `„ “`, `“ ”`, `" "`, `‹ ›`, closed on the same line within 60 characters (a quoted label
+/// or phrase, not a quoted paragraph).
+fn quote_spans(chars: &[(u32, char)]) -> Vec<u16> {
+    let mut out = vec![0u16; chars.len()];
+    let mut n = 0u16;
+    // The opener's index and the closer it waits for.
+    let mut open: Option<(usize, char)> = None;
+    for (i, &(_, c)) in chars.iter().enumerate() {
+        if c == '\n' {
+            open = None;
+            continue;
+        }
+        match open {
+            Some((from, close)) if c == close || (close == '“' && c == '”') => {
+                if i - from <= 60 {
+                    n = n.saturating_add(1);
+                    for q in &mut out[from + 1..i] {
+                        *q = n;
+                    }
+                }
+                open = None;
+            }
+            Some(_) => {}
+            None => {
+                let close = match c {
+                    '«' => '»',
+                    '„' => '“',
+                    '“' => '”',
+                    '"' => '"',
+                    '‹' => '›',
+                    _ => continue,
+                };
+                open = Some((i, close));
+            }
+        }
+    }
+    out
 }
 
 /// Commas that separate the items of a list as well as clauses (`，` `、` `､`).
@@ -480,6 +527,7 @@ impl Tokenizer<'_> {
             joined: false,
             in_code: code,
             call: false,
+            quote: self.quotes.get(from).copied().unwrap_or(0),
         });
         self.out.len() - 1
     }
@@ -723,6 +771,12 @@ impl Tokenizer<'_> {
     /// Versions, paths and URLs, numbers, amounts of money, dotfiles. Whether the piece was one.
     fn literal(&mut self, s: &str, from: usize, to: usize) -> bool {
         let first = self.chars[from].1;
+        // `let`/`const`, `npm`/`pnpm`: a slash between two code spans separates them; it is
+        // not the root directory.
+        let tick = |i: usize| self.chars.get(i).is_some_and(|&(_, c)| c == '`');
+        if s == "/" && !self.in_code && from > 0 && tick(from - 1) && tick(to) {
+            return true;
+        }
         let (key, kind) = if matches!(first, 'v' | 'V')
             && s.len() > 1
             && is_number_like(&s[1..])
@@ -888,12 +942,13 @@ impl Tokenizer<'_> {
         }
         // An identifier names more than an action: `deleteUser` is a name, `delEte` or
         // `DecommissION` an action written oddly. Identifiers are written in Latin letters: a
-        // Cyrillic `табЛицу` is a word in odd case.
+        // Cyrillic `табЛицу` is a word in odd case. A word three quarters made of an action
+        // stem is that action (`umsTelLen` is `umstell*`), not a name built on it.
         let camel = script == Script::Latin
             && is_camel_case(word.iter().map(|&(_, c)| c))
             && camel_parts_known(word)
             && !lexicon::is_exact_word(&key)
-            && lexicon::action_stem_len(&key) * 5 < key.len() * 4;
+            && lexicon::action_stem_len(&key) * 4 < key.len() * 3;
         let snake = word.iter().any(|&(_, c)| c == '_');
         let kind = if camel || snake || call {
             Kind::Ident
@@ -941,26 +996,35 @@ fn camel_parts_known(word: &[(u32, char)]) -> bool {
     known || lexicon::is_exact_word(&part)
 }
 
-/// `deleteUser`, `DropTable`, `purgeCache`… but not `DrOpPiNg`, `dRoP` or `getHTTP`: two parts
-/// or more, each of three letters or more, every part after the first a capital followed by
-/// lowercase letters only.
+/// `deleteUser`, `DropTable`, `purgeCache`, `deletedAt`… but not `DrOpPiNg`, `dRoP` or
+/// `getHTTP`: two parts or more, each of three letters or more (the last may be one of the
+/// two-letter suffixes names end with: `At`, `Id`, `By`), every part after the first a capital
+/// followed by lowercase letters only.
 fn is_camel_case(word: impl Iterator<Item = char>) -> bool {
-    let mut parts: Vec<(usize, bool)> = vec![(0, true)]; // (letters, lowercase after the first)
+    // (letters, lowercase after the first, the part's text while it is short)
+    let mut parts: Vec<(usize, bool, String)> = vec![(0, true, String::new())];
     for c in word {
         if !c.is_alphabetic() {
             return false;
         }
         let last = parts.len() - 1;
         if c.is_uppercase() && parts[last].0 > 0 {
-            parts.push((1, true));
+            parts.push((1, true, c.to_string()));
         } else {
             parts[last].0 += 1;
             if parts[last].0 > 1 && c.is_uppercase() {
                 parts[last].1 = false;
             }
+            if parts[last].0 <= 2 {
+                parts[last].2.push(c);
+            }
         }
     }
-    parts.len() >= 2 && parts.iter().all(|&(n, lower)| n >= 3 && lower)
+    let n = parts.len();
+    n >= 2
+        && parts.iter().enumerate().all(|(i, (len, lower, text))| {
+            *lower && (*len >= 3 || i == n - 1 && matches!(text.as_str(), "At" | "Id" | "By"))
+        })
 }
 
 /// `env.production`, `env.local` (after the dot): a real dotenv file, not a template.
