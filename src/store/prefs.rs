@@ -114,28 +114,40 @@ impl Store {
         project: Option<&str>,
     ) -> Result<HashMap<String, Preference>> {
         let mut out = HashMap::new();
-        let mut stmt = self
-            .conn
-            .prepare_cached("SELECT scope, value FROM preferences WHERE question_id = ?1 AND (scope = '' OR scope = ?2)")?;
-        for id in ids {
-            let mut best: Option<(bool, Preference)> = None;
-            let rows = stmt.query_map(params![id, project.unwrap_or("")], |r| {
-                Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
-            })?;
-            for row in rows {
-                let (scope, value) = row?;
-                let Some(pref) = Preference::parse(&value) else {
-                    continue;
-                };
-                let is_project = !scope.is_empty();
-                if best.is_none_or(|(was_project, _)| is_project && !was_project) {
-                    best = Some((is_project, pref));
+        if ids.is_empty() {
+            return Ok(out);
+        }
+        // One statement for every id of the call (a call has at most a few questions).
+        let placeholders = vec!["?"; ids.len()].join(", ");
+        let mut stmt = self.conn.prepare_cached(&format!(
+            "SELECT question_id, scope, value FROM preferences
+             WHERE scope IN ('', ?1) AND question_id IN ({placeholders})"
+        ))?;
+        let project = project.unwrap_or("");
+        let params = std::iter::once(&project).chain(ids);
+        let rows = stmt.query_map(rusqlite::params_from_iter(params), |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, String>(2)?,
+            ))
+        })?;
+        // Per id, a project preference beats a global one.
+        let mut best: HashMap<String, (bool, Preference)> = HashMap::new();
+        for row in rows {
+            let (id, scope, value) = row?;
+            let Some(pref) = Preference::parse(&value) else {
+                continue;
+            };
+            let is_project = !scope.is_empty();
+            match best.get(&id) {
+                Some((was_project, _)) if *was_project || !is_project => {}
+                _ => {
+                    best.insert(id, (is_project, pref));
                 }
             }
-            if let Some((_, pref)) = best {
-                out.insert((*id).to_owned(), pref);
-            }
         }
+        out.extend(best.into_iter().map(|(id, (_, pref))| (id, pref)));
         Ok(out)
     }
 
