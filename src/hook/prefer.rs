@@ -16,6 +16,7 @@ use askhook_core::policy::{self, Preference, Resolved};
 use askhook_core::question::Question;
 
 use crate::rules::{Matcher, Rule};
+use crate::store::prefs::Silencers;
 use crate::store::Store;
 
 /// The preference that applies to each question (`None`: none, or not looked at because an
@@ -38,6 +39,11 @@ pub fn for_call(
             return out;
         }
     };
+    // Rules and family preferences are read only when some exist (most logs have neither).
+    let silencers = store.standing_silencers(project).unwrap_or_else(|e| {
+        errors.push(format!("reading rules and family preferences failed: {e}"));
+        Silencers::default()
+    });
     // Read and matched only for the first question with no preference of its own; one matcher
     // for the call, so a pattern is compiled at most once.
     let rules: OnceCell<Vec<Rule>> = OnceCell::new();
@@ -48,6 +54,9 @@ pub fn for_call(
     for (i, q) in questions.iter().enumerate() {
         let resolved = own(&prefs, q)
             .or_else(|| {
+                if !silencers.family_preferences {
+                    return None;
+                }
                 let families = families.get_or_init(|| {
                     store.family_preferences(project).unwrap_or_else(|e| {
                         errors.push(format!("reading family preferences failed: {e}"));
@@ -57,6 +66,9 @@ pub fn for_call(
                 reworded(families, q)
             })
             .or_else(|| {
+                if !silencers.rules {
+                    return None;
+                }
                 let matcher = matcher.get_or_insert_with(|| {
                     Matcher::new(rules.get_or_init(|| load_rules(store, project, errors)))
                 });

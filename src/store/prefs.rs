@@ -49,6 +49,28 @@ pub struct PreferenceEvent {
 }
 
 impl Store {
+    /// Whether the hook has rules or family preferences to look at in `project` (one cheap
+    /// statement): most logs have neither, and reading them costs more than asking.
+    pub fn standing_silencers(&self, project: Option<&str>) -> Result<Silencers> {
+        if !self.has_families() {
+            return Ok(Silencers::default());
+        }
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT EXISTS (SELECT 1 FROM rules WHERE scope = '' OR scope = ?1),
+                    EXISTS (SELECT 1 FROM preferences
+                            WHERE question_id LIKE ?2 || '%' AND (scope = '' OR scope = ?1))",
+        )?;
+        Ok(stmt.query_row(
+            params![project.unwrap_or(""), askhook_core::family::FAMILY_KEY_PREFIX],
+            |r| {
+                Ok(Silencers {
+                    rules: r.get(0)?,
+                    family_preferences: r.get(1)?,
+                })
+            },
+        )?)
+    }
+
     /// The family preferences (global, or of `project`, which wins) whose family has kept
     /// members: `(family id, preference, members)`. Empty before schema 4 (no exemplars), and
     /// when no family has a preference — the usual case, one indexed read.
@@ -247,4 +269,11 @@ impl Store {
         })?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
+}
+
+/// What besides a question's own preference could silence it ([`Store::standing_silencers`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Silencers {
+    pub rules: bool,
+    pub family_preferences: bool,
 }
