@@ -742,6 +742,28 @@ pub(super) const NEG_PT: &[&str] = &["nao", "nenhum", "nenhuma", "nunca", "sem"]
 /// Negations of ru, folded: counted, never content.
 pub(super) const NEG_RU: &[&str] = &["без", "не", "нет", "никогда"];
 
+/// `or` in each language, folded: a negation right after one names the other alternative
+/// (`with or without`, `or not`, `ou sans`, `или нет`), it does not negate the question.
+pub(super) const OR_WORDS: &[&str] = &["o", "oder", "or", "ou", "или", "либо"];
+
+/// Words that open a clause of purpose or cause inside an asking sentence, folded: the words
+/// after one are context, not the decision (`Add a test so it doesn't come back?`).
+pub(super) const SUBORDINATORS: &[&str] = &[
+    "afin",
+    "because",
+    "damit",
+    "porque",
+    "so",
+    "sodass",
+    "weil",
+    "потому",
+    "чтобы",
+];
+
+/// Two-word openers of such a clause (`para que`, `pour que`, `parce que`).
+pub(super) const SUBORDINATOR_PAIRS: &[(&str, &str)] =
+    &[("para", "que"), ("parce", "que"), ("pour", "que")];
+
 /// Acronyms of general concepts: written in capitals, but never the name of one subject.
 pub(super) const GENERIC_ACRONYMS: &[&str] = &[
     "api", "cd", "ci", "cli", "database", "http", "https", "id", "orm", "os", "pr", "sdk", "sql",
@@ -1713,6 +1735,7 @@ pub(super) const ACTIONS_EN: &[&str] = &[
     "commit",
     "compile",
     "convert",
+    "copy",
     "create",
     "decrypt",
     "delete",
@@ -1826,6 +1849,7 @@ pub(super) const ACTIONS_DE: &[&str] = &[
     "importieren",
     "installieren",
     "konvertieren",
+    "kopieren",
     "loschen",
     "mergen",
     "migrieren",
@@ -1860,6 +1884,7 @@ pub(super) const ACTIONS_FR: &[&str] = &[
     "committer",
     "construire",
     "convertir",
+    "copier",
     "corriger",
     "creer",
     "decouper",
@@ -1910,6 +1935,7 @@ pub(super) const ACTIONS_ES: &[&str] = &[
     "cerrar",
     "construir",
     "convertir",
+    "copiar",
     "corregir",
     "crear",
     "desactivar",
@@ -1952,6 +1978,7 @@ pub(super) const ACTIONS_PT: &[&str] = &[
     "atualizar",
     "construir",
     "converter",
+    "copiar",
     "corrigir",
     "criar",
     "desativar",
@@ -1998,6 +2025,7 @@ pub(super) const ACTIONS_RU: &[&str] = &[
     "импортировать",
     "исправить",
     "конвертировать",
+    "копировать",
     "мигрировать",
     "обновить",
     "одобрить",
@@ -2013,6 +2041,7 @@ pub(super) const ACTIONS_RU: &[&str] = &[
     "развернуть",
     "разделить",
     "сгенерировать",
+    "скопировать",
     "слить",
     "смержить",
     "собрать",
@@ -2071,6 +2100,7 @@ pub(super) const CJK_ACTIONS: &[&str] = &[
     "运行",
     "格式化",
     "替换",
+    "复制",
     "ビルド",
     "プッシュ",
     "プル",
@@ -2106,6 +2136,7 @@ pub(super) const CJK_ACTIONS: &[&str] = &[
     "修正",
     "実行",
     "置換",
+    "コピー",
     "빌드",
     "푸시",
     "풀",
@@ -2142,6 +2173,7 @@ pub(super) const CJK_ACTIONS: &[&str] = &[
     "수정",
     "실행",
     "교체",
+    "복사",
 ];
 
 /// Chinese function characters: a run of Han characters is cut at them.
@@ -2295,6 +2327,8 @@ mod tests {
             ("NEG_ES", NEG_ES),
             ("NEG_PT", NEG_PT),
             ("NEG_RU", NEG_RU),
+            ("OR_WORDS", OR_WORDS),
+            ("SUBORDINATORS", SUBORDINATORS),
             ("GENERIC_ACRONYMS", GENERIC_ACRONYMS),
             ("GENERIC_LABEL", GENERIC_LABEL),
             ("ANSWER_WORDS", ANSWER_WORDS),

@@ -399,12 +399,50 @@ fn asking_and_context(text_: &str) -> (String, String) {
     } else {
         asking
     };
-    let context: Vec<&str> = sentences
+    let mut context: Vec<&str> = sentences
         .iter()
         .copied()
         .filter(|s| !asking.contains(s))
         .collect();
-    (asking.join(" "), context.join(" "))
+    let mut ask = Vec::new();
+    for sentence in asking {
+        let (main, why) = main_clause(sentence);
+        ask.push(main);
+        context.extend(why);
+    }
+    (ask.join(" "), context.join(" "))
+}
+
+/// A sentence cut before a clause of purpose or cause (`… so it doesn't come back`, `… because
+/// CI is slow`, `… damit …`, `… чтобы …`): the main clause asks, the rest is context (its
+/// negations and verbs are not the decision's). Only after two words at least.
+fn main_clause(sentence: &str) -> (&str, Option<&str>) {
+    let mut spans: Vec<(usize, String)> = Vec::new();
+    let mut start = None;
+    for (at, c) in sentence.char_indices().chain([(sentence.len(), ' ')]) {
+        match (c.is_whitespace(), start) {
+            (false, None) => start = Some(at),
+            (true, Some(from)) => {
+                let word = sentence[from..at].trim_matches(|c: char| !c.is_alphanumeric());
+                spans.push((from, text::fold(word)));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    for i in 2..spans.len() {
+        let word = spans[i].1.as_str();
+        let cut = if listed(lexicon::SUBORDINATORS, word) {
+            Some(spans[i].0)
+        } else {
+            let pair = |(p, w): &(&str, &str)| *p == spans[i - 1].1 && *w == word;
+            (i >= 3 && lexicon::SUBORDINATOR_PAIRS.iter().any(pair)).then_some(spans[i - 1].0)
+        };
+        if let Some(cut) = cut {
+            return (&sentence[..cut], Some(&sentence[cut..]));
+        }
+    }
+    (sentence, None)
 }
 
 fn listed_sorted(list: &[String], word: &str) -> bool {
@@ -754,9 +792,11 @@ fn tokens(text_: &str, lang: Lang) -> Tokens {
 /// One word (not part of a phrase) onto `out`: a negation counted, a function word dropped (its
 /// contrast group kept), a content word aliased and stemmed.
 fn word_token(w: &str, named: bool, lang: Lang, out: &mut Tokens) {
+    // `with or without`, `or not`, `oder nicht`: the other alternative, not a negation.
+    let alternative = out.raw.last().is_some_and(|p| listed(lexicon::OR_WORDS, p));
     out.raw.push(w.to_owned());
     if is_negation(w, lang) {
-        out.negations += 1;
+        out.negations += usize::from(!alternative);
         return;
     }
     let a = alias(w, lang).unwrap_or(w);
@@ -830,10 +870,7 @@ fn cjk_tokens(kind: Kind, w: &str, out: &mut Tokens) {
     let mut pairs = Vec::new();
     match kind {
         Kind::Han => {
-            out.negations += w
-                .chars()
-                .filter(|c| char_listed(lexicon::HAN_NEG, *c))
-                .count();
+            out.negations += han_negations(w);
             cjk_groups(w, &mut out.toks);
             let cut =
                 |c: char| char_listed(lexicon::HAN_STOP, c) || char_listed(lexicon::HAN_NEG, c);
@@ -876,6 +913,16 @@ fn cjk_tokens(kind: Kind, w: &str, out: &mut Tokens) {
     }
     out.toks
         .extend(pairs.into_iter().map(|p| content(p, None, false)));
+}
+
+/// The negations of a Han run: each negating character, except between two of the same
+/// character (`要不要`, `用不用`: "or not", a choice rather than a negation).
+fn han_negations(run: &str) -> usize {
+    let chars: Vec<char> = run.chars().collect();
+    (0..chars.len())
+        .filter(|&i| char_listed(lexicon::HAN_NEG, chars[i]))
+        .filter(|&i| !(i > 0 && i + 1 < chars.len() && chars[i - 1] == chars[i + 1]))
+        .count()
 }
 
 /// The specific words of an option: content words that name a choice of their own.
@@ -1075,6 +1122,41 @@ mod tests {
             let v = same(a, b);
             assert!(v.same, "{a:?} / {b:?}: {}", v.reason);
         }
+    }
+
+    #[test]
+    fn alternatives_and_purpose_clauses_do_not_negate() {
+        let yes_no: &[&str] = &["Yes", "No"];
+        for (a, b) in [
+            // `or not`, `with or without`, `要不要`: the other alternative
+            (
+                "Should I add a changelog entry?",
+                "Add a changelog entry or not?",
+            ),
+            (
+                "Do you want type hints in the generated client?",
+                "Do you want the generated client with or without type hints?",
+            ),
+            ("要提交这些改动吗？", "要不要提交这些改动？"),
+            // a negation or a verb after `so` / `because` / `damit` is the reason, not the ask
+            (
+                "Should I pin the Node version in .nvmrc?",
+                "Should I pin the Node version in .nvmrc so CI doesn't drift?",
+            ),
+            (
+                "Soll ich die Node-Version in .nvmrc festlegen?",
+                "Soll ich die Node-Version in .nvmrc festlegen, damit die CI nicht abweicht?",
+            ),
+        ] {
+            let v = same((a, yes_no), (b, yes_no));
+            assert!(v.same, "{a} / {b}: {}", v.reason);
+        }
+        // A negation of the asking clause itself still counts.
+        let v = same(
+            ("Should I pin the Node version so CI is stable?", yes_no),
+            ("Should I not pin the Node version?", yes_no),
+        );
+        assert_eq!(v.reason, Reason::Negation);
     }
 
     #[test]
