@@ -49,6 +49,8 @@ pub struct Signature {
     all: Vec<String>,
     /// The specific words of each option (sorted, unique), options that name nothing left out.
     options: Vec<Vec<String>>,
+    /// For each of [`Self::options`], its specific words and those of its description.
+    described: Vec<Vec<String>>,
     /// Some option answers yes / no rather than naming a choice.
     answers: bool,
     /// Every option answers yes / no: a question about doing one thing.
@@ -141,11 +143,9 @@ fn clip(text: &str, max: usize) -> &str {
 impl Signature {
     /// Read a question: its text (markers already removed), header and options.
     pub fn new(question: &str, header: Option<&str>, options: &[Choice]) -> Signature {
-        let labels: Vec<String> = options
-            .iter()
-            .map(|o| strip_recommendation(&o.label))
-            .collect();
-        Signature::of_labels(question, header.unwrap_or(""), &labels)
+        let labels: Vec<&str> = options.iter().map(|o| o.label.as_str()).collect();
+        let descriptions: Vec<&str> = options.iter().map(|o| o.description.as_str()).collect();
+        Signature::read(question, header.unwrap_or(""), &labels, &descriptions)
     }
 
     /// Read a question from its text, header and option labels (recommendation markers are
@@ -155,6 +155,17 @@ impl Signature {
     /// of each label, and the first [`MAX_OPTIONS`] options are read, so a huge question costs
     /// no more than a long one.
     pub fn of_labels<S: AsRef<str>>(question: &str, header: &str, labels: &[S]) -> Signature {
+        Signature::read(question, header, labels, &[])
+    }
+
+    /// [`Signature::of_labels`], with the options' descriptions (the first [`MAX_LABEL`] bytes
+    /// of each) read for the options' agreement.
+    fn read<S: AsRef<str>>(
+        question: &str,
+        header: &str,
+        labels: &[S],
+        descriptions: &[&str],
+    ) -> Signature {
         let labels: Vec<String> = labels
             .iter()
             .take(MAX_OPTIONS)
@@ -193,11 +204,22 @@ impl Signature {
                 .iter()
                 .zip(&opts)
                 .all(|(label, toks)| is_answer(label, toks));
-        let options: Vec<Vec<String>> = opts
-            .iter()
-            .map(|o| specific(o))
-            .filter(|s| !s.is_empty())
-            .collect();
+        let mut options: Vec<Vec<String>> = Vec::new();
+        let mut described: Vec<Vec<String>> = Vec::new();
+        for (n, o) in opts.iter().enumerate() {
+            let words = specific(o);
+            if words.is_empty() {
+                continue;
+            }
+            let mut more = words.clone();
+            if let Some(d) = descriptions.get(n).filter(|d| !d.is_empty()) {
+                more.extend(specific(&tokens(clip(d, MAX_LABEL), lang).toks));
+                more.sort_unstable();
+                more.dedup();
+            }
+            options.push(words);
+            described.push(more);
+        }
         let mut named: Vec<String> = ask
             .toks
             .iter()
@@ -225,6 +247,7 @@ impl Signature {
             text_words: words(&text_toks),
             all,
             options,
+            described,
             answers,
             yes_no,
             cjk_text,
@@ -563,30 +586,50 @@ fn near_copy(a: &[String], b: &[String]) -> f64 {
     2.0 * row[b.len()] as f64 / (a.len() + b.len()) as f64
 }
 
-/// Options matched one to one by their specific words: (matched, share of the smaller list,
-/// disjoint: both list at least two specific options and none matches).
+/// Options matched by their specific words: (matched, share of the smaller list, disjoint: both
+/// list at least two specific options, none matches, and no two match by their descriptions).
 fn option_agreement(a: &Signature, b: &Signature) -> (usize, f64, bool) {
     let (sa, sb) = (&a.options, &b.options);
     if sa.is_empty() || sb.is_empty() {
         return (0, 0.0, false);
     }
-    let (small, big) = if sa.len() <= sb.len() {
-        (sa, sb)
-    } else {
-        (sb, sa)
-    };
+    let (small, big) = if sa.len() <= sb.len() { (a, b) } else { (b, a) };
     let agree = |s: &[String], t: &[String]| {
         let common = s.iter().filter(|w| listed_sorted(t, w)).count();
         let union = s.len() + t.len() - common;
         let subset = common == s.len() || common == t.len();
         common as f64 / union as f64 >= 0.5 || (common >= 1 && subset)
     };
-    let matched = small
-        .iter()
-        .filter(|s| big.iter().any(|t| agree(s, t)))
-        .count();
-    let disjoint = matched == 0 && sa.len() >= 2 && sb.len() >= 2 && !a.answers && !b.answers;
-    (matched, matched as f64 / small.len() as f64, disjoint)
+    // A label renamed: every word of one option's label in the other's label or description
+    // (`Lint` / `eslint: linting staged files`, `kebab-case` / `user-profile.ts: kebab-case`).
+    // Descriptions only keep two lists from being disjoint, and only when they match two
+    // options at least: a description often names an alternative (`Supabase: Postgres with
+    // extras`, `Neon: serverless Postgres` answers where to host, not which database).
+    let within = |s: &[String], t: &[String]| s.iter().all(|w| listed_sorted(t, w));
+    let count = |described: bool| {
+        (0..small.options.len())
+            .filter(|&i| {
+                (0..big.options.len()).any(|j| {
+                    agree(&small.options[i], &big.options[j])
+                        || (described
+                            && (within(&small.options[i], &big.described[j])
+                                || within(&big.options[j], &small.described[i])))
+                })
+            })
+            .count()
+    };
+    let matched = count(false);
+    let disjoint = matched == 0
+        && sa.len() >= 2
+        && sb.len() >= 2
+        && !a.answers
+        && !b.answers
+        && count(true) < 2;
+    (
+        matched,
+        matched as f64 / small.options.len() as f64,
+        disjoint,
+    )
 }
 
 /// Each asks for an action the other never names.
@@ -1157,6 +1200,68 @@ mod tests {
             ("Should I not pin the Node version?", yes_no),
         );
         assert_eq!(v.reason, Reason::Negation);
+    }
+
+    fn described(q: &str, options: &[(&str, &str)]) -> Signature {
+        let choices: Vec<Choice> = options
+            .iter()
+            .map(|(label, description)| Choice {
+                label: (*label).to_owned(),
+                description: (*description).to_owned(),
+            })
+            .collect();
+        Signature::new(q, None, &choices)
+    }
+
+    #[test]
+    fn options_renamed_match_by_their_descriptions() {
+        // Every option renamed to a concrete value, its old name in the new description.
+        let a = described(
+            "Which naming scheme should the CSS classes follow?",
+            &[
+                ("BEM (Recommended)", "block__element--modifier"),
+                ("Utility classes", "Tailwind-style atoms"),
+            ],
+        );
+        let b = described(
+            "How do you want the CSS classes named?",
+            &[
+                ("Atomic utilities", "Utility classes, Tailwind-like"),
+                ("card__title--active", "BEM naming"),
+            ],
+        );
+        let v = same_decision(&a, &b);
+        assert!(v.same, "{}", v.reason);
+        // Without the descriptions they share no option.
+        let v = same(
+            (
+                "Which naming scheme should the CSS classes follow?",
+                &["BEM", "Utility classes"],
+            ),
+            (
+                "How do you want the CSS classes named?",
+                &["Atomic utilities", "card__title--active"],
+            ),
+        );
+        assert_eq!(v.reason, Reason::OptionsDisjoint);
+        // Descriptions that name the other question's options (where to host each engine) do
+        // not make a choice of host the choice of an engine.
+        let engine = described(
+            "Which database should the app use?",
+            &[
+                ("PostgreSQL (Recommended)", "Relational"),
+                ("MongoDB", "Documents"),
+            ],
+        );
+        let host = described(
+            "Where should the database be hosted?",
+            &[
+                ("Neon", "Serverless Postgres"),
+                ("Atlas", "Managed MongoDB"),
+            ],
+        );
+        let v = same_decision(&engine, &host);
+        assert!(!v.same, "{}", v.reason);
     }
 
     #[test]
