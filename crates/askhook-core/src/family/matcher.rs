@@ -349,12 +349,17 @@ pub fn same_decision(a: &Signature, b: &Signature) -> Verdict {
         if !miss_a.is_empty() || !miss_b.is_empty() || (text_a && text_b) {
             return no(Reason::NearCopyDiffers);
         }
-    } else if near >= SEMI_NEAR
-        && !miss_a.is_empty()
-        && !miss_b.is_empty()
-        && miss_a.len() + miss_b.len() >= 2
-    {
-        return no(Reason::NearCopyDiffers);
+    } else if near >= SEMI_NEAR {
+        // Here a verb of the other's class is no substitution (`open` / `create` a PR).
+        let unmatched = |miss: &[&str], s: &Signature, other: &Signature| {
+            miss.iter()
+                .filter(|w| !synonym_named(synonym_class(s.lang, w), other))
+                .count()
+        };
+        let (ua, ub) = (unmatched(&miss_a, a, b), unmatched(&miss_b, b, a));
+        if ua > 0 && ub > 0 && ua + ub >= 2 {
+            return no(Reason::NearCopyDiffers);
+        }
     }
     let named_a = miss_a.iter().any(|w| listed_sorted(&a.named, w));
     let named_b = miss_b.iter().any(|w| listed_sorted(&b.named, w));
@@ -632,15 +637,67 @@ fn option_agreement(a: &Signature, b: &Signature) -> (usize, f64, bool) {
     )
 }
 
-/// Each asks for an action the other never names.
+/// Each asks for an action the other never names, nor any verb of its class
+/// ([`lexicon::ACTION_SYNONYMS`]).
 fn actions_differ(a: &Signature, b: &Signature) -> bool {
     let own = |s: &Signature, other: &Signature| {
-        s.core.iter().any(|w| is_action(s.lang, w) && !other.has(w))
-            || lexicon::CJK_ACTIONS
-                .iter()
-                .any(|w| s.cjk_text.contains(w) && !other.cjk_all.contains(w))
+        s.core.iter().any(|w| {
+            is_action(s.lang, w) && !other.has(w) && !synonym_named(synonym_class(s.lang, w), other)
+        }) || lexicon::CJK_ACTIONS.iter().any(|w| {
+            s.cjk_text.contains(w)
+                && !other.cjk_all.contains(w)
+                && !synonym_named(cjk_synonym_class(w), other)
+        })
     };
     own(a, b) && own(b, a)
+}
+
+/// Whether `s` names a verb of the class (in its words, or inside its CJK text).
+fn synonym_named(class: Option<usize>, s: &Signature) -> bool {
+    let Some(class) = class else {
+        return false;
+    };
+    s.all
+        .iter()
+        .any(|w| synonym_class(s.lang, w) == Some(class))
+        || lexicon::ACTION_SYNONYMS[class]
+            .iter()
+            .any(|w| w.chars().any(text::is_cjk) && s.cjk_all.contains(w))
+}
+
+/// The class of [`lexicon::ACTION_SYNONYMS`] a content word (as [`tokens`] reads it) is in.
+fn synonym_class(lang: Lang, word: &str) -> Option<usize> {
+    static CLASSES: OnceLock<[Vec<(String, usize)>; 6]> = OnceLock::new();
+    let tables = CLASSES.get_or_init(|| {
+        let langs = [Lang::En, Lang::De, Lang::Fr, Lang::Es, Lang::Pt, Lang::Ru];
+        langs.map(|lang| {
+            let mut v: Vec<(String, usize)> = Vec::new();
+            for (class, words) in lexicon::ACTION_SYNONYMS.iter().enumerate() {
+                for w in words.iter().filter(|w| !w.chars().any(text::is_cjk)) {
+                    v.push((normal_word(w, lang), class));
+                }
+            }
+            v.sort_unstable();
+            v.dedup_by(|x, y| x.0 == y.0);
+            v
+        })
+    });
+    lookup_owned(&tables[lang as usize], word)
+        .or_else(|| lookup_owned(&tables[Lang::En as usize], word))
+}
+
+/// The class of a CJK verb of [`lexicon::CJK_ACTIONS`].
+fn cjk_synonym_class(word: &str) -> Option<usize> {
+    lexicon::ACTION_SYNONYMS
+        .iter()
+        .position(|words| words.contains(&word))
+}
+
+fn lookup_owned(table: &[(String, usize)], word: &str) -> Option<usize> {
+    table
+        .binary_search_by(|(w, _)| w.as_str().cmp(word))
+        .ok()
+        .map(|i| table[i].1)
 }
 
 fn is_action(lang: Lang, word: &str) -> bool {
@@ -1262,6 +1319,47 @@ mod tests {
         );
         let v = same_decision(&engine, &host);
         assert!(!v.same, "{}", v.reason);
+    }
+
+    #[test]
+    fn verbs_of_one_class_are_one_action() {
+        let yes_no: &[&str] = &["Yes", "No"];
+        for (a, b) in [
+            (
+                "ESLint found 5 fixable problems. Run the autofix?",
+                "Do you want me to apply the ESLint autofix to these problems?",
+            ),
+            (
+                "Should I open a draft pull request for the retry changes?",
+                "Retries are implemented and pushed. Want a draft PR created?",
+            ),
+            (
+                "The date helpers are copied into three pages. Extract them into lib/date.ts?",
+                "Should I move the duplicated date helpers into a shared lib/date.ts?",
+            ),
+            (
+                "There are 4 WIP commits on the branch. Squash them before the push?",
+                "Should I combine the small WIP commits into one before pushing?",
+            ),
+            ("要运行数据库迁移吗？", "要应用数据库迁移吗？"),
+        ] {
+            let v = same((a, yes_no), (b, yes_no));
+            assert!(v.same, "{a} / {b}: {}", v.reason);
+        }
+        // Verbs of other steps stay different actions.
+        for (a, b) in [
+            (
+                "Should I build the API image now?",
+                "Push the image of the API to the registry?",
+            ),
+            (
+                "Should I copy .env.example to .env for you?",
+                "Commit the .env file to the repository?",
+            ),
+        ] {
+            let v = same((a, yes_no), (b, yes_no));
+            assert!(!v.same, "{a} / {b}: {}", v.reason);
+        }
     }
 
     #[test]
