@@ -314,9 +314,11 @@ pub fn may_match(key: &str, b: &Signature) -> bool {
             0.0
         }
     };
-    let cover_a = share(&mut core.split(' '), &|w| b.has(w));
+    // A verb of a synonym class may be matched by another of its class: counted as found (the
+    // key does not say its language), so this stays true wherever `same_decision` could be.
+    let cover_a = share(&mut core.split(' '), &|w| b.has(w) || has_synonyms(w));
     let cover_b = share(&mut b.core.iter().map(String::as_str), &|w| {
-        all.split(' ').any(|x| x == w)
+        synonym_class(b.lang, w).is_some() || all.split(' ').any(|x| x == w)
     });
     if options && b.options.len() >= 2 {
         cover_a.max(cover_b) >= COVERAGE
@@ -340,12 +342,12 @@ pub fn same_decision(a: &Signature, b: &Signature) -> Verdict {
     if order_differs(a, b) {
         return no(Reason::Order);
     }
-    let (cover_a, miss_a) = coverage(&a.core, b);
-    let (cover_b, miss_b) = coverage(&b.core, a);
+    let (cover_a, miss_a) = coverage(&a.core, a.lang, b);
+    let (cover_b, miss_b) = coverage(&b.core, b.lang, a);
     let near = near_copy(&a.raw, &b.raw);
     if near >= NEAR {
-        let text_a = !coverage(&a.text_words, b).1.is_empty();
-        let text_b = !coverage(&b.text_words, a).1.is_empty();
+        let text_a = !coverage(&a.text_words, a.lang, b).1.is_empty();
+        let text_b = !coverage(&b.text_words, b.lang, a).1.is_empty();
         if !miss_a.is_empty() || !miss_b.is_empty() || (text_a && text_b) {
             return no(Reason::NearCopyDiffers);
         }
@@ -552,8 +554,10 @@ fn weight(word: &str) -> f64 {
     }
 }
 
-/// The weighted share of `words` that `other` has anywhere, and the words it lacks.
-fn coverage<'a>(words: &'a [String], other: &Signature) -> (f64, Vec<&'a str>) {
+/// The weighted share of `words` (read in `lang`) that `other` has anywhere, a verb counting as
+/// had when `other` names a verb of its class, and the words it lacks (the verb of another
+/// class or not: the vetoes of near copies read them).
+fn coverage<'a>(words: &'a [String], lang: Lang, other: &Signature) -> (f64, Vec<&'a str>) {
     if words.is_empty() {
         return (0.0, Vec::new());
     }
@@ -561,9 +565,11 @@ fn coverage<'a>(words: &'a [String], other: &Signature) -> (f64, Vec<&'a str>) {
     let mut missing: Vec<&str> = Vec::new();
     for w in words {
         total += weight(w);
-        if other.has(w) {
+        let had = other.has(w);
+        if had || synonym_named(synonym_class(lang, w), other) {
             hit += weight(w);
-        } else if !is_generic(w) && !missing.contains(&w.as_str()) {
+        }
+        if !had && !is_generic(w) && !missing.contains(&w.as_str()) {
             missing.push(w);
         }
     }
@@ -684,6 +690,13 @@ fn synonym_class(lang: Lang, word: &str) -> Option<usize> {
     });
     lookup_owned(&tables[lang as usize], word)
         .or_else(|| lookup_owned(&tables[Lang::En as usize], word))
+}
+
+/// Whether a content word, read in any language, is in a class of [`lexicon::ACTION_SYNONYMS`].
+fn has_synonyms(word: &str) -> bool {
+    [Lang::En, Lang::De, Lang::Fr, Lang::Es, Lang::Pt, Lang::Ru]
+        .into_iter()
+        .any(|lang| synonym_class(lang, word).is_some())
 }
 
 /// The class of a CJK verb of [`lexicon::CJK_ACTIONS`].
@@ -1346,6 +1359,22 @@ mod tests {
             let v = same((a, yes_no), (b, yes_no));
             assert!(v.same, "{a} / {b}: {}", v.reason);
         }
+        // A verb of one class covers the other's.
+        let hosts: &[&str] = &["Netlify (Recommended)", "Vercel", "GitHub Pages"];
+        let v = same(
+            ("Where should we deploy the docs site?", hosts),
+            (
+                "Which platform do you want for hosting the documentation site?",
+                &["GitHub Pages", "Netlify", "Vercel"],
+            ),
+        );
+        assert!(v.same, "{}", v.reason);
+        // But a near copy with the other verb still differs: opening a file is not adding it.
+        let v = same(
+            ("Should I add the Vite config file?", yes_no),
+            ("Should I open the Vite config file?", yes_no),
+        );
+        assert_eq!(v.reason, Reason::NearCopyDiffers);
         // Verbs of other steps stay different actions.
         for (a, b) in [
             (
