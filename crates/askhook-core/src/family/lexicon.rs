@@ -1109,6 +1109,10 @@ pub(super) const PHRASES: &[(&[&str], Option<&str>)] = &[
     (&["environment", "variable"], Some("envvar")),
 ];
 
+/// The particles of [`PHRASES`] that may follow the verb's object (`turn it on`, `pull the
+/// form out`), sorted.
+pub(super) const PARTICLES: &[&str] = &["off", "on", "out", "up"];
+
 /// Contrast-group words, folded, sorted: the word, its group, the member it names.
 pub(super) const GROUP_WORDS: &[(&str, Group, &str)] = &[
     ("activar", Group::Enable, "enable"),
@@ -2486,6 +2490,7 @@ mod tests {
             ("NEG_RU", NEG_RU),
             ("OR_WORDS", OR_WORDS),
             ("SUBORDINATORS", SUBORDINATORS),
+            ("PARTICLES", PARTICLES),
             ("GENERIC_ACRONYMS", GENERIC_ACRONYMS),
             ("GENERIC_LABEL", GENERIC_LABEL),
             ("ANSWER_WORDS", ANSWER_WORDS),

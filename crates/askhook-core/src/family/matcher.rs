@@ -856,8 +856,13 @@ fn tokens(text_: &str, lang: Lang) -> Tokens {
         ws.push((piece.kind, word, piece.named));
     }
     let mut out = Tokens::default();
+    let mut particles: Vec<usize> = Vec::new();
     let mut i = 0;
     while i < ws.len() {
+        if particles.contains(&i) {
+            i += 1;
+            continue;
+        }
         let (kind, ref w, named) = ws[i];
         let w = w.clone();
         match kind {
@@ -869,6 +874,16 @@ fn tokens(text_: &str, lang: Lang) -> Tokens {
             Kind::Word => {
                 if let Some((n, canon)) = phrase_at(&ws, i) {
                     i += n;
+                    if let Some(canon) = canon {
+                        out.toks
+                            .push(content(text::stem_latin(canon), group_of(canon), false));
+                        out.raw.push(canon.to_owned());
+                    }
+                    continue;
+                }
+                if let Some((at, canon)) = separated_phrase(&ws, i, lang) {
+                    particles.push(at);
+                    i += 1;
                     if let Some(canon) = canon {
                         out.toks
                             .push(content(text::stem_latin(canon), group_of(canon), false));
@@ -953,8 +968,53 @@ fn phrase_at(ws: &[(Kind, String, bool)], i: usize) -> Option<(usize, Option<&'s
             continue;
         }
         for (words, canon) in lexicon::PHRASES {
-            if words.len() == n && words.iter().zip(&ws[i..i + n]).all(|(p, (_, w, _))| p == w) {
+            if words.len() == n
+                && inflected(&ws[i].1, words[0])
+                && words[1..]
+                    .iter()
+                    .zip(&ws[i + 1..i + n])
+                    .all(|(p, (_, w, _))| p == w)
+            {
                 return Some((n, *canon));
+            }
+        }
+    }
+    None
+}
+
+/// `word` is `verb` or an English inflection of it (`turned`, `pulling` for `turn`, `pull`).
+fn inflected(word: &str, verb: &str) -> bool {
+    word == verb || (word.is_ascii() && word.len() > verb.len() && text::stem_latin(word) == verb)
+}
+
+/// A phrasal verb split by its object (`turn the cache on`, `pull the form out into …`): the
+/// index of its particle (at most three words after the verb, at the end of the text or
+/// before a function word or `into`) and its canonical word.
+fn separated_phrase(
+    ws: &[(Kind, String, bool)],
+    i: usize,
+    lang: Lang,
+) -> Option<(usize, Option<&'static str>)> {
+    for (words, canon) in lexicon::PHRASES {
+        let [verb, particle] = words else {
+            continue;
+        };
+        if !listed(lexicon::PARTICLES, particle) || !inflected(&ws[i].1, verb) {
+            continue;
+        }
+        for at in i + 2..ws.len().min(i + 5) {
+            let (kind, w, _) = &ws[at];
+            if *kind != Kind::Word {
+                break;
+            }
+            if w == particle {
+                let ends = ws
+                    .get(at + 1)
+                    .is_none_or(|(_, next, _)| next == "into" || is_stop(next, lang));
+                return ends.then_some((at, *canon));
+            }
+            if listed(lexicon::PARTICLES, w) {
+                break;
             }
         }
     }
@@ -1389,6 +1449,36 @@ mod tests {
             let v = same((a, yes_no), (b, yes_no));
             assert!(!v.same, "{a} / {b}: {}", v.reason);
         }
+    }
+
+    #[test]
+    fn phrasal_verbs_read_inflected_and_split() {
+        let yes_no: &[&str] = &["Yes", "No"];
+        for (a, b) in [
+            (
+                "Should I enable the response cache for the API?",
+                "Want the API response cache turned on?",
+            ),
+            (
+                "Should I turn the response cache on for the API?",
+                "Enable the API response cache?",
+            ),
+            (
+                "Should I pull the retry logic out into a module?",
+                "Extract the retry logic into a module?",
+            ),
+        ] {
+            let v = same((a, yes_no), (b, yes_no));
+            assert!(v.same, "{a} / {b}: {}", v.reason);
+        }
+        let v = same(
+            ("Should I turn the response cache off for the API?", yes_no),
+            ("Enable the API response cache?", yes_no),
+        );
+        assert_eq!(v.reason, Reason::Contrast("enable/disable"));
+        // `on` before a content word is a preposition: no phrase.
+        let toks = tokens("Switch the runner on CI to Node 22?", Lang::En);
+        assert!(toks.toks.iter().all(|t| t.group.is_none()), "{toks:?}");
     }
 
     #[test]
