@@ -571,11 +571,11 @@ pub(super) const STOP_PT: &[&str] = &[
     "a", "agora", "ao", "aos", "as", "com", "como", "da", "das", "de", "dessa", "desse", "desta",
     "deste", "devemos", "deveria", "devo", "do", "dos", "e", "em", "escolha", "escolhe",
     "escolher", "essa", "esse", "esta", "este", "eu", "faca", "faco", "faz", "fazemos", "fazer",
-    "isso", "isto", "ja", "lhe", "mas", "me", "meu", "minha", "na", "nas", "nessa", "nesse",
-    "nesta", "neste", "no", "nos", "o", "onde", "os", "ou", "para", "por", "prefere", "preferir",
-    "quais", "qual", "quando", "que", "quer", "queres", "sao", "se", "seu", "sim", "sua", "tambem",
-    "te", "um", "uma", "umas", "uns", "usa", "usamos", "usar", "use", "usemos", "uso", "voce",
-    "voces",
+    "isso", "isto", "ja", "la", "las", "lhe", "lo", "los", "mas", "me", "meu", "minha", "na",
+    "nas", "nessa", "nesse", "nesta", "neste", "no", "nos", "o", "onde", "os", "ou", "para", "por",
+    "prefere", "preferir", "quais", "qual", "quando", "que", "quer", "queres", "sao", "se", "seu",
+    "sim", "sua", "tambem", "te", "um", "uma", "umas", "uns", "usa", "usamos", "usar", "use",
+    "usemos", "uso", "voce", "voces",
 ];
 
 /// Function words of ru, folded: dropped.
@@ -809,6 +809,8 @@ pub(super) const GENERIC_LABEL: &[&str] = &[
 pub(super) const ANSWER_WORDS: &[&str] = &[
     "behalten",
     "cancel",
+    "deixar",
+    "dejar",
     "depois",
     "despues",
     "dont",
@@ -816,6 +818,8 @@ pub(super) const ANSWER_WORDS: &[&str] = &[
     "ignorer",
     "ja",
     "keep",
+    "laisser",
+    "lassen",
     "later",
     "leave",
     "mantener",
@@ -1084,6 +1088,7 @@ pub(super) const PHRASES: &[(&[&str], Option<&str>)] = &[
     (&["get", "rid", "of"], Some("remove")),
     (&["work", "in", "progress"], Some("wip")),
     (&["mettre", "a", "jour"], Some("upgrade")),
+    (&["mock", "service", "worker"], Some("msw")),
     (&["pull", "request"], Some("pr")),
     (&["merge", "request"], Some("pr")),
     (&["база", "данных"], Some("database")),

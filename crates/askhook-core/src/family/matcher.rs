@@ -605,8 +605,14 @@ fn option_agreement(a: &Signature, b: &Signature) -> (usize, f64, bool) {
         return (0, 0.0, false);
     }
     let (small, big) = if sa.len() <= sb.len() { (a, b) } else { (b, a) };
+    // A word of `t`, or a verb of its class (`Update snapshots` / `Regenerate`).
+    let found = |w: &str, t: &[String]| {
+        listed_sorted(t, w)
+            || synonym_class(small.lang, w)
+                .is_some_and(|c| t.iter().any(|x| synonym_class(big.lang, x) == Some(c)))
+    };
     let agree = |s: &[String], t: &[String]| {
-        let common = s.iter().filter(|w| listed_sorted(t, w)).count();
+        let common = s.iter().filter(|w| found(w, t)).count();
         let union = s.len() + t.len() - common;
         let subset = common == s.len() || common == t.len();
         common as f64 / union as f64 >= 0.5 || (common >= 1 && subset)
@@ -736,7 +742,11 @@ fn is_action(lang: Lang, word: &str) -> bool {
 /// A word as [`tokens`] reads a content word: aliased, stemmed, cut to five letters outside
 /// English.
 fn normal_word(word: &str, lang: Lang) -> String {
-    let a = alias(word, lang).unwrap_or(word);
+    normal_form(alias(word, lang).unwrap_or(word), lang)
+}
+
+/// A word (already aliased) stemmed as [`tokens`] stems it.
+fn normal_form(a: &str, lang: Lang) -> String {
     if a.chars().any(text::is_cyrillic) {
         return text::prefix(text::stem_cyrillic(a), 5).to_owned();
     }
@@ -753,6 +763,13 @@ fn alias(word: &str, lang: Lang) -> Option<&'static str> {
     static STEMS: OnceLock<Vec<(String, &'static str)>> = OnceLock::new();
     if let Some(a) = lookup(lexicon::ALIASES, word) {
         return Some(a);
+    }
+    // A Romance verb without its infinitive's `r`: an imperative or third person, or the stem
+    // before a clitic (`atualizá-los`, `crea`, `supprime`) takes the infinitive's alias.
+    if matches!(lang, Lang::Fr | Lang::Es | Lang::Pt) && word.ends_with(['a', 'e', 'i']) {
+        if let Some(a) = lookup(lexicon::ALIASES, &format!("{word}r")) {
+            return Some(a);
+        }
     }
     if lang != Lang::En || !word.is_ascii() || word.len() <= 4 {
         return None;
@@ -1479,6 +1496,57 @@ mod tests {
         // `on` before a content word is a preposition: no phrase.
         let toks = tokens("Switch the runner on CI to Node 22?", Lang::En);
         assert!(toks.toks.iter().all(|t| t.group.is_none()), "{toks:?}");
+    }
+
+    #[test]
+    fn renamed_tools_verbs_and_inflections_match() {
+        let yes_no: &[&str] = &["Yes", "No"];
+        let sim: &[&str] = &["Sim", "Não"];
+        for (a, b) in [
+            // a product's full name
+            (
+                (
+                    "Should the Storybook stories mock the API with MSW?",
+                    yes_no,
+                ),
+                (
+                    "Use Mock Service Worker to mock the API in the Storybook stories?",
+                    yes_no,
+                ),
+            ),
+            // options whose verbs are of one class (`Update` / `Regenerate`)
+            (
+                (
+                    "The API snapshots changed on purpose. Update them?",
+                    &["Update snapshots", "Investigate"][..],
+                ),
+                (
+                    "Should I regenerate the API snapshots after the intended change?",
+                    &["Regenerate", "Check each one"][..],
+                ),
+            ),
+            // a Portuguese verb before its clitic (`atualizá-los`) is `atualizar`
+            (
+                ("Os snapshots estão desatualizados. Atualizá-los?", sim),
+                ("Devo atualizar os snapshots?", sim),
+            ),
+            // `Deixar` (leave it) answers, like `Keep`
+            (
+                (
+                    "Devo adicionar o .env.local ao gitignore?",
+                    &["Adicionar", "Deixar"][..],
+                ),
+                ("Quer que eu ignore o .env.local no git?", sim),
+            ),
+        ] {
+            let v = same(a, b);
+            assert!(v.same, "{a:?} / {b:?}: {}", v.reason);
+        }
+        let v = same(
+            ("Os snapshots estão obsoletos. Removê-los?", sim),
+            ("Os snapshots mudaram. Atualizá-los?", sim),
+        );
+        assert!(!v.same, "remove / update: {}", v.reason);
     }
 
     #[test]
