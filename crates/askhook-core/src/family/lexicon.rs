@@ -142,12 +142,15 @@ impl Group {
 /// CJK compounds read as one word before the text is cut into pairs of characters (`合并请求`,
 /// "merge request", is a pull request: not the verb `合并`, merge).
 pub(super) const CJK_ALIASES: &[(&str, &str)] = &[
+    ("タブ", "tab"),
     ("プルリクエスト", "pr"),
     ("マージリクエスト", "pr"),
+    ("制表符", "tab"),
     ("合併請求", "pr"),
     ("合并请求", "pr"),
     ("拉取请求", "pr"),
     ("데이터베이스", "database"),
+    ("탭", "tab"),
     ("프레임워크", "tool"),
 ];
 
@@ -281,6 +284,7 @@ pub(super) const STOP_EN: &[&str] = &[
     "were",
     "what",
     "whats",
+    "where",
     "whether",
     "which",
     "who",
@@ -2509,6 +2513,8 @@ mod tests {
         }
         let aliases: Vec<&str> = ALIASES.iter().map(|(w, _)| *w).collect();
         check("ALIASES", &aliases);
+        let cjk: Vec<&str> = CJK_ALIASES.iter().map(|(w, _)| *w).collect();
+        check("CJK_ALIASES", &cjk);
         let groups: Vec<&str> = GROUP_WORDS.iter().map(|(w, _, _)| *w).collect();
         check("GROUP_WORDS", &groups);
     }

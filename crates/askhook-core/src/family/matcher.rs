@@ -617,31 +617,33 @@ fn option_agreement(a: &Signature, b: &Signature) -> (usize, f64, bool) {
         let subset = common == s.len() || common == t.len();
         common as f64 / union as f64 >= 0.5 || (common >= 1 && subset)
     };
-    // A label renamed: every word of one option's label in the other's label or description
-    // (`Lint` / `eslint: linting staged files`, `kebab-case` / `user-profile.ts: kebab-case`).
-    // Descriptions only keep two lists from being disjoint, and only when they match two
-    // options at least: a description often names an alternative (`Supabase: Postgres with
-    // extras`, `Neon: serverless Postgres` answers where to host, not which database).
+    // A label renamed keeps its old name in the new option's description (`Lint` / `eslint:
+    // linting staged files`, `kebab-case` / `user-profile.ts: kebab-case`). Descriptions only
+    // keep two lists from being disjoint: when two options match so at least, and some label
+    // of each list is in a description of the other. A description often names an alternative
+    // the other list chooses between (`Neon: serverless Postgres` for where to host it, where
+    // `PostgreSQL: relational` never names a host).
     let within = |s: &[String], t: &[String]| s.iter().all(|w| listed_sorted(t, w));
-    let count = |described: bool| {
-        (0..small.options.len())
-            .filter(|&i| {
-                (0..big.options.len()).any(|j| {
-                    agree(&small.options[i], &big.options[j])
-                        || (described
-                            && (within(&small.options[i], &big.described[j])
-                                || within(&big.options[j], &small.described[i])))
-                })
-            })
+    let (n, m) = (small.options.len(), big.options.len());
+    let forward = |i: usize, j: usize| within(&small.options[i], &big.described[j]);
+    let backward = |i: usize, j: usize| within(&big.options[j], &small.described[i]);
+    let described = || {
+        let pairs = || (0..n).flat_map(|i| (0..m).map(move |j| (i, j)));
+        (0..n)
+            .filter(|&i| (0..m).any(|j| forward(i, j) || backward(i, j)))
+            .count()
+            >= 2
+            && pairs().any(|(i, j)| forward(i, j))
+            && pairs().any(|(i, j)| backward(i, j))
+    };
+    let count = || {
+        (0..n)
+            .filter(|&i| (0..m).any(|j| agree(&small.options[i], &big.options[j])))
             .count()
     };
-    let matched = count(false);
-    let disjoint = matched == 0
-        && sa.len() >= 2
-        && sb.len() >= 2
-        && !a.answers
-        && !b.answers
-        && count(true) < 2;
+    let matched = count();
+    let disjoint =
+        matched == 0 && sa.len() >= 2 && sb.len() >= 2 && !a.answers && !b.answers && !described();
     (
         matched,
         matched as f64 / small.options.len() as f64,
@@ -1116,13 +1118,27 @@ fn han_negations(run: &str) -> usize {
 }
 
 /// The specific words of an option: content words that name a choice of their own.
+///
+/// An identifier brings its parts too (`foo.test.ts`: `foo`, `test`; a file extension and
+/// numbers left out), so a label renamed to an example (`.test.ts` / `foo.test.ts`) still
+/// shares its words.
 fn specific(toks: &[Tok]) -> Vec<String> {
-    let mut v: Vec<String> = toks
-        .iter()
-        .filter_map(|t| t.word.as_deref())
-        .filter(|w| !listed(lexicon::GENERIC_LABEL, w) && !is_generic(w))
-        .map(str::to_owned)
-        .collect();
+    let mut v: Vec<String> = Vec::new();
+    for w in toks.iter().filter_map(|t| t.word.as_deref()) {
+        if listed(lexicon::GENERIC_LABEL, w) || is_generic(w) {
+            continue;
+        }
+        v.push(w.to_owned());
+        if w.contains(['.', '/', '_', '@', '-', ':']) {
+            let parts = w
+                .split(|c: char| !c.is_alphanumeric() && c != '#')
+                .filter(|p| p.chars().filter(|c| c.is_alphabetic()).count() > 1)
+                .filter(|p| !listed(lexicon::FILE_EXTENSIONS, p))
+                .map(text::stem_latin)
+                .filter(|p| !listed(lexicon::GENERIC_LABEL, p) && !is_generic(p));
+            v.extend(parts);
+        }
+    }
     v.sort_unstable();
     v.dedup();
     v
@@ -1367,7 +1383,7 @@ mod tests {
             "Which naming scheme should the CSS classes follow?",
             &[
                 ("BEM (Recommended)", "block__element--modifier"),
-                ("Utility classes", "Tailwind-style atoms"),
+                ("Utility classes", "Tailwind-style atomic utilities"),
             ],
         );
         let b = described(
@@ -1529,6 +1545,21 @@ mod tests {
             (
                 ("Os snapshots estão desatualizados. Atualizá-los?", sim),
                 ("Devo atualizar os snapshots?", sim),
+            ),
+            // 制表符 is a tab; an identifier's parts name its option (`.spec.ts` / `a.spec.ts`)
+            (
+                ("新文件的缩进用 Tab 还是空格？", &["Tab", "2 个空格"][..]),
+                ("新文件用哪种缩进？", &["两个空格", "制表符"][..]),
+            ),
+            (
+                (
+                    "How should the new test files be named?",
+                    &[".e2e.ts", ".test.ts"][..],
+                ),
+                (
+                    "How should the new test files be named?",
+                    &["parser.test.ts", "parser.e2e.ts"][..],
+                ),
             ),
             // `Deixar` (leave it) answers, like `Keep`
             (
