@@ -284,7 +284,6 @@ pub(super) const STOP_EN: &[&str] = &[
     "were",
     "what",
     "whats",
-    "where",
     "whether",
     "which",
     "who",
@@ -2068,8 +2067,10 @@ pub(super) const ACTIONS_RU: &[&str] = &[
 /// and Cyrillic words folded; CJK words found inside CJK text). Two questions asking for verbs
 /// of one class do not differ in their action (`Run eslint --fix?` / `Apply the fixes?`, `Open
 /// a PR?` / `Create a PR?`); the verbs stay distinct words everywhere else (coverage, near
-/// copies, contrast groups). Never opposites, and never verbs of another step (`build` is not
-/// `push`, `copy` is not `commit`, `remove` is not `update`).
+/// copies, contrast groups). Never opposites, and never verbs of another step: `build` is not
+/// `push`, `copy` is not `commit`, `remove` is not `update`, `extract` is not `move` (`move the
+/// component into the ui package`), nor `split`, `squash` is not `merge` (`merge feature/x into
+/// main`), `regenerate` is not `bump`.
 pub(super) const ACTION_SYNONYMS: &[&[&str]] = &[
     // run / apply / execute (a command, a fix, migrations)
     &[
@@ -2154,70 +2155,60 @@ pub(super) const ACTION_SYNONYMS: &[&[&str]] = &[
         "배포",
         "호스팅",
     ],
-    // extract / move / split (code into its own place)
+    // extract (code into its own place)
     &[
         "auslagern",
-        "aufteilen",
-        "decouper",
-        "deplacer",
-        "dividir",
-        "diviser",
         "extract",
         "extrahieren",
         "extraer",
         "extraire",
         "extrair",
-        "move",
-        "mover",
-        "separate",
-        "split",
-        "verschieben",
         "вынести",
         "извлечь",
-        "переместить",
-        "разделить",
         "提取",
         "抽取",
-        "拆分",
-        "移动",
         "抽出",
-        "分割",
-        "移動",
         "추출",
-        "분리",
-        "분할",
+    ],
+    // move (a file, code, a setting somewhere else)
+    &[
+        "deplacer",
+        "move",
+        "mover",
+        "verschieben",
+        "переместить",
+        "移动",
+        "移動",
         "이동",
     ],
-    // squash / merge / combine (commits into one)
+    // split / divide (one thing into parts)
     &[
-        "combinar",
-        "combine",
-        "combiner",
-        "kombinieren",
-        "merge",
-        "squash",
-        "squashen",
-        "squasher",
+        "aufteilen",
+        "decouper",
+        "dividir",
+        "diviser",
+        "separate",
+        "split",
+        "teilen",
+        "разбить",
+        "разделить",
+        "拆分",
+        "分割",
+        "분리",
+        "분할",
     ],
-    // update / regenerate / refresh (a lockfile, snapshots, generated code)
+    // update / upgrade / bump (a dependency, a version)
     &[
         "actualizar",
         "aktualisieren",
         "atualizar",
         "bump",
         "refresh",
-        "regenerar",
-        "regenerate",
-        "regenerer",
         "update",
         "upgrade",
         "обновить",
-        "перегенерировать",
         "更新",
-        "重新生成",
-        "再生成",
         "업데이트",
-        "재생성",
     ],
 ];
 

