@@ -37,7 +37,6 @@ struct Tokens {
 #[derive(Debug)]
 pub struct Signature {
     lang: Lang,
-    ask: Vec<Tok>,
     negations: usize,
     /// The raw words of the asking sentence, then of the context (for near-copies).
     raw: Vec<String>,
@@ -258,7 +257,6 @@ impl Signature {
             groups,
             raw,
             ask_raw: ask.raw,
-            ask: ask.toks,
         }
     }
 
