@@ -763,6 +763,11 @@ pub(super) const SUBORDINATORS: &[&str] = &[
     "чтобы",
 ];
 
+/// Words that open a sentence with a clause of time or cause, folded (`While fixing
+/// storage.js, should I …?`): up to its comma, the clause is context. Never `before` / `after`
+/// (they name when, which decides).
+pub(super) const LEADING_SUBORDINATORS: &[&str] = &["as", "because", "since", "while"];
+
 /// Two-word openers of such a clause (`para que`, `pour que`, `parce que`).
 pub(super) const SUBORDINATOR_PAIRS: &[(&str, &str)] =
     &[("para", "que"), ("parce", "que"), ("pour", "que")];
@@ -2188,6 +2193,7 @@ pub(super) const ACTION_SYNONYMS: &[&[&str]] = &[
         "dividir",
         "diviser",
         "separate",
+        "shard",
         "split",
         "teilen",
         "разбить",
@@ -2490,6 +2496,7 @@ mod tests {
             ("NEG_RU", NEG_RU),
             ("OR_WORDS", OR_WORDS),
             ("SUBORDINATORS", SUBORDINATORS),
+            ("LEADING_SUBORDINATORS", LEADING_SUBORDINATORS),
             ("PARTICLES", PARTICLES),
             ("GENERIC_ACRONYMS", GENERIC_ACRONYMS),
             ("GENERIC_LABEL", GENERIC_LABEL),

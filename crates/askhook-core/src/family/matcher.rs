@@ -50,6 +50,10 @@ pub struct Signature {
     all: Vec<String>,
     /// The specific words of each option (sorted, unique), options that name nothing left out.
     options: Vec<Vec<String>>,
+    /// Two adjacent content words read as one (`editor config`, `trailing commas`): the
+    /// compound (the pair joined, read as one word, or their two readings joined) and the two
+    /// words. The compounds are in [`Self::all`] too.
+    joined: Vec<(String, String, String)>,
     /// For each of [`Self::options`], its specific words and those of its description.
     described: Vec<Vec<String>>,
     /// Some option answers yes / no rather than naming a choice.
@@ -192,7 +196,12 @@ impl Signature {
             .copied()
             .chain(opts.iter().flatten())
             .collect();
+        let joined: Vec<(String, String, String)> = [asking.as_str(), &context, header]
+            .into_iter()
+            .flat_map(|t| compounds(t, lang))
+            .collect();
         let mut all = words(&all_toks);
+        all.extend(joined.iter().map(|(c, _, _)| c.clone()));
         all.sort_unstable();
         all.dedup();
         let groups = [&all_toks, &text_toks, &core_toks].map(|toks| members(toks));
@@ -248,6 +257,7 @@ impl Signature {
             text_words: words(&text_toks),
             all,
             options,
+            joined,
             described,
             answers,
             yes_no,
@@ -316,9 +326,21 @@ pub fn may_match(key: &str, b: &Signature) -> bool {
     };
     // A verb of a synonym class may be matched by another of its class: counted as found (the
     // key does not say its language), so this stays true wherever `same_decision` could be.
-    let cover_a = share(&mut core.split(' '), &|w| b.has(w) || has_synonyms(w));
+    // A word of a compound the key's question has (`trailing commas` for `trailingComma`):
+    // any word of the key's that begins or ends such a compound of `b`'s.
+    let compound = |w: &str| {
+        all.split(' ')
+            .any(|c| c.len() > w.len() && (c.starts_with(w) || c.ends_with(w)) && b.has(c))
+    };
+    let cover_a = share(&mut core.split(' '), &|w| {
+        b.has(w) || has_synonyms(w) || compound(w)
+    });
     let cover_b = share(&mut b.core.iter().map(String::as_str), &|w| {
-        synonym_class(b.lang, w).is_some() || all.split(' ').any(|x| x == w)
+        synonym_class(b.lang, w).is_some()
+            || all.split(' ').any(|x| x == w)
+            || b.joined
+                .iter()
+                .any(|(c, l, r)| (l == w || r == w) && all.split(' ').any(|x| x == c))
     });
     if options && b.options.len() >= 2 {
         cover_a.max(cover_b) >= COVERAGE
@@ -339,15 +361,15 @@ pub fn same_decision(a: &Signature, b: &Signature) -> Verdict {
     if a.negations % 2 != b.negations % 2 {
         return no(Reason::Negation);
     }
-    if order_differs(a, b) {
+    if order_differs(a, b) || roles_swapped(a, b) {
         return no(Reason::Order);
     }
-    let (cover_a, miss_a) = coverage(&a.core, a.lang, b);
-    let (cover_b, miss_b) = coverage(&b.core, b.lang, a);
+    let (cover_a, miss_a) = coverage(&a.core, a, b);
+    let (cover_b, miss_b) = coverage(&b.core, b, a);
     let near = near_copy(&a.raw, &b.raw);
     if near >= NEAR {
-        let text_a = !coverage(&a.text_words, a.lang, b).1.is_empty();
-        let text_b = !coverage(&b.text_words, b.lang, a).1.is_empty();
+        let text_a = !coverage(&a.text_words, a, b).1.is_empty();
+        let text_b = !coverage(&b.text_words, b, a).1.is_empty();
         if !miss_a.is_empty() || !miss_b.is_empty() || (text_a && text_b) {
             return no(Reason::NearCopyDiffers);
         }
@@ -446,7 +468,19 @@ fn asking_and_context(text_: &str) -> (String, String) {
 /// A sentence cut before a clause of purpose or cause (`… so it doesn't come back`, `… because
 /// CI is slow`, `… damit …`, `… чтобы …`): the main clause asks, the rest is context (its
 /// negations and verbs are not the decision's). Only after two words at least.
-fn main_clause(sentence: &str) -> (&str, Option<&str>) {
+fn main_clause(sentence: &str) -> (&str, Vec<&str>) {
+    // `While fixing storage.js, should I …?`: a leading clause up to its comma is context.
+    let first = sentence.split_whitespace().next().map(text::fold);
+    if first.is_some_and(|w| listed(lexicon::LEADING_SUBORDINATORS, &w)) {
+        if let Some(comma) = sentence.find(',') {
+            let rest = sentence[comma + 1..].trim_start();
+            if !rest.is_empty() {
+                let (main, mut why) = main_clause(rest);
+                why.push(&sentence[..comma]);
+                return (main, why);
+            }
+        }
+    }
     let mut spans: Vec<(usize, String)> = Vec::new();
     let mut start = None;
     for (at, c) in sentence.char_indices().chain([(sentence.len(), ' ')]) {
@@ -469,10 +503,10 @@ fn main_clause(sentence: &str) -> (&str, Option<&str>) {
             (i >= 3 && lexicon::SUBORDINATOR_PAIRS.iter().any(pair)).then_some(spans[i - 1].0)
         };
         if let Some(cut) = cut {
-            return (&sentence[..cut], Some(&sentence[cut..]));
+            return (&sentence[..cut], vec![&sentence[cut..]]);
         }
     }
-    (sentence, None)
+    (sentence, Vec::new())
 }
 
 fn listed_sorted(list: &[String], word: &str) -> bool {
@@ -512,6 +546,18 @@ fn contrast(a: &Signature, b: &Signature) -> Option<Group> {
 /// `to` or `from` in opposite orders (`merge main into develop` / `merge develop into main`,
 /// `from Jest to Vitest` / `from Vitest to Jest`). Words moved within one side (`pin the image
 /// to a digest` / `the image pinned to a digest`) are only another phrasing.
+/// Each asks for an action the other only mentions as context (`While fixing the login bug,
+/// should I update the README?` / `While updating the README, should I fix the login bug?`).
+fn roles_swapped(a: &Signature, b: &Signature) -> bool {
+    let background = |w: &String, s: &Signature| {
+        is_any_action(w)
+            && s.has(w)
+            && !s.core.contains(w)
+            && !s.options.iter().flatten().any(|o| o == w)
+    };
+    a.core.iter().any(|w| background(w, b)) && b.core.iter().any(|w| background(w, a))
+}
+
 /// Each raw word of `raw` but function words, with the number of `divider` words before it.
 fn sides<'a>(raw: &'a [String], divider: fn(&str) -> bool) -> Vec<(&'a str, usize)> {
     let mut side = 0;
@@ -562,10 +608,10 @@ fn weight(word: &str) -> f64 {
     }
 }
 
-/// The weighted share of `words` (read in `lang`) that `other` has anywhere, a verb counting as
+/// The weighted share of `words` (of `me`) that `other` has anywhere, a verb counting as
 /// had when `other` names a verb of its class, and the words it lacks (the verb of another
 /// class or not: the vetoes of near copies read them).
-fn coverage<'a>(words: &'a [String], lang: Lang, other: &Signature) -> (f64, Vec<&'a str>) {
+fn coverage<'a>(words: &'a [String], me: &Signature, other: &Signature) -> (f64, Vec<&'a str>) {
     if words.is_empty() {
         return (0.0, Vec::new());
     }
@@ -574,7 +620,13 @@ fn coverage<'a>(words: &'a [String], lang: Lang, other: &Signature) -> (f64, Vec
     for w in words {
         total += weight(w);
         let had = other.has(w);
-        if had || synonym_named(synonym_class(lang, w), other) {
+        // A word of a compound the other writes as one (`editor cfg` / `.editorconfig`).
+        let joined = || {
+            me.joined
+                .iter()
+                .any(|(c, l, r)| (l == w || r == w) && other.has(c))
+        };
+        if had || synonym_named(synonym_class(me.lang, w), other) || joined() {
             hit += weight(w);
         }
         if !had && !is_generic(w) && !missing.contains(&w.as_str()) {
@@ -997,6 +1049,38 @@ fn word_token(w: &str, named: bool, lang: Lang, out: &mut Tokens) {
         return;
     }
     out.toks.push(content(stem, group, named));
+}
+
+/// The compounds of a text: each two adjacent content words (letters only), joined and read as
+/// one word (`trailing commas` → `trailingcomma`), and their readings joined (`editor cfg` →
+/// `editorconfig`), with the two words' readings. A compound is kept only when it begins with
+/// the first reading and ends with the second (so [`may_match`] can find its words).
+fn compounds(text_: &str, lang: Lang) -> Vec<(String, String, String)> {
+    let words: Vec<String> = text::pieces(text_)
+        .into_iter()
+        .filter(|p| p.kind == Kind::Word)
+        .map(|p| p.text)
+        .collect();
+    let content = |w: &str| {
+        w.chars().all(|c| c.is_ascii_alphabetic())
+            && w.len() > 1
+            && !is_stop(w, lang)
+            && !is_negation(w, lang)
+    };
+    let mut out = Vec::new();
+    for pair in words.windows(2) {
+        let (x, y) = (&pair[0], &pair[1]);
+        if !content(x) || !content(y) {
+            continue;
+        }
+        let (l, r) = (normal_word(x, lang), normal_word(y, lang));
+        for c in [normal_word(&format!("{x}{y}"), lang), format!("{l}{r}")] {
+            if c.starts_with(l.as_str()) && c.ends_with(r.as_str()) && c.len() > l.len() + 1 {
+                out.push((c, l.clone(), r.clone()));
+            }
+        }
+    }
+    out
 }
 
 /// The phrase starting at `ws[i]`, if any: its length and canonical word.
@@ -1639,6 +1723,48 @@ mod tests {
             ),
         );
         assert!(!v.same, "{}", v.reason);
+    }
+
+    #[test]
+    fn compounds_and_leading_clauses() {
+        let yes_no: &[&str] = &["Yes", "No"];
+        for (a, b) in [
+            // a compound written apart, or as one camelCase name
+            (
+                ("Should I add a .prettierrc to the repo?", yes_no),
+                ("Do you want a prettier rc file at the repo root?", yes_no),
+            ),
+            (
+                ("Should source maps be enabled in production?", yes_no),
+                ("Enable sourcemaps in production?", yes_no),
+            ),
+            // a leading `While …,` clause is context
+            (
+                (
+                    "The auth module uses callbacks. Convert it to async/await?",
+                    yes_no,
+                ),
+                (
+                    "While fixing the session bug, should I also convert the auth callbacks to async/await?",
+                    yes_no,
+                ),
+            ),
+        ] {
+            let v = same(a, b);
+            assert!(v.same, "{a:?} / {b:?}: {}", v.reason);
+        }
+        // The action asked by each is the other's background.
+        let v = same(
+            (
+                "While fixing the login bug, should I also update the README?",
+                yes_no,
+            ),
+            (
+                "While updating the README, should I also fix the login bug?",
+                yes_no,
+            ),
+        );
+        assert_eq!(v.reason, Reason::Order);
     }
 
     #[test]
