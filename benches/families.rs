@@ -68,9 +68,10 @@ const BEGIN: &str =
 const END: &str = "<!-- families:end -->";
 
 /// The family corpora measured, in the report's order.
-const CORPORA: [&str; 3] = [
+const CORPORA: [&str; 4] = [
     "families.jsonl",
     "families-extra.jsonl",
+    "families-more.jsonl",
     "families-mechanical.jsonl",
 ];
 

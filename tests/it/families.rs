@@ -1,6 +1,6 @@
 //! Question families measured through the real hook on the pair corpora
-//! (`tests/corpus/families.jsonl`, written blind; `families-extra.jsonl`; and
-//! `families-mechanical.jsonl`, the mechanical rewordings): every question of a corpus goes
+//! (`tests/corpus/families.jsonl`, written blind; `families-extra.jsonl` and `families-more.jsonl`,
+//! written alongside the matcher; and `families-mechanical.jsonl`, the mechanical rewordings): every question of a corpus goes
 //! through `askhook hook` as PreToolUse into one log, so the store clusters them all together
 //! (a question may join the family of another pair's question), and the families are read back
 //! from `askhook log --json`. The same counts, through the core, make the report in
@@ -69,9 +69,13 @@ fn measure(file: &str) -> (Vec<Pair>, Measured) {
 
 #[test]
 fn no_two_decisions_of_the_blind_corpora_share_a_family_and_the_counts_are_reported() {
-    for file in ["families.jsonl", "families-extra.jsonl"] {
+    for (file, size) in [
+        ("families.jsonl", 284),
+        ("families-extra.jsonl", 191),
+        ("families-more.jsonl", 58),
+    ] {
         let (pairs, m) = measure(file);
-        assert!(pairs.len() >= 180, "{file}: {} pairs", pairs.len());
+        assert_eq!(pairs.len(), size, "{file}: {} pairs", pairs.len());
         eprintln!("{}", corpus::markdown(file, &m));
         assert!(
             m.harmful.is_empty(),
@@ -100,12 +104,13 @@ fn every_mechanical_rewording_shares_its_family() {
     );
 }
 
-/// Issue 13's goal: at least 70 % of the blind corpus's same-decision pairs share a family. Not
-/// met (see `docs/families.md`: the matcher joins about half of them and none of the different
-/// decisions; its rewordings are paraphrases that share few words, while its different
-/// decisions share most of theirs); the test stays, ignored, so the gap is counted.
+/// Issue 13's goal: at least 70 % of the blind corpus's same-decision pairs share a family. Met
+/// pair by pair (the matcher joins 106 of 151, none of the different decisions), not yet here,
+/// where every question goes into one log and a rewording must match every kept member of the
+/// family it joins (64 %; see `docs/families.md`); the test stays, ignored, so the gap is
+/// counted.
 #[test]
-#[ignore = "issue 13's 70 % goal is not met on the blind corpus; see docs/families.md"]
+#[ignore = "issue 13's 70 % goal is met pair by pair, not yet clustered in one log; see docs/families.md"]
 fn families_join_70_percent_of_the_blind_same_decision_pairs() {
     let (_, m) = measure("families.jsonl");
     assert!(m.rate() >= 0.70, "{:.0} %", m.rate() * 100.0);

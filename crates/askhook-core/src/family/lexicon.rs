@@ -142,12 +142,15 @@ impl Group {
 /// CJK compounds read as one word before the text is cut into pairs of characters (`合并请求`,
 /// "merge request", is a pull request: not the verb `合并`, merge).
 pub(super) const CJK_ALIASES: &[(&str, &str)] = &[
+    ("タブ", "tab"),
     ("プルリクエスト", "pr"),
     ("マージリクエスト", "pr"),
+    ("制表符", "tab"),
     ("合併請求", "pr"),
     ("合并请求", "pr"),
     ("拉取请求", "pr"),
     ("데이터베이스", "database"),
+    ("탭", "tab"),
     ("프레임워크", "tool"),
 ];
 
@@ -571,11 +574,11 @@ pub(super) const STOP_PT: &[&str] = &[
     "a", "agora", "ao", "aos", "as", "com", "como", "da", "das", "de", "dessa", "desse", "desta",
     "deste", "devemos", "deveria", "devo", "do", "dos", "e", "em", "escolha", "escolhe",
     "escolher", "essa", "esse", "esta", "este", "eu", "faca", "faco", "faz", "fazemos", "fazer",
-    "isso", "isto", "ja", "lhe", "mas", "me", "meu", "minha", "na", "nas", "nessa", "nesse",
-    "nesta", "neste", "no", "nos", "o", "onde", "os", "ou", "para", "por", "prefere", "preferir",
-    "quais", "qual", "quando", "que", "quer", "queres", "sao", "se", "seu", "sim", "sua", "tambem",
-    "te", "um", "uma", "umas", "uns", "usa", "usamos", "usar", "use", "usemos", "uso", "voce",
-    "voces",
+    "isso", "isto", "ja", "la", "las", "lhe", "lo", "los", "mas", "me", "meu", "minha", "na",
+    "nas", "nessa", "nesse", "nesta", "neste", "no", "nos", "o", "onde", "os", "ou", "para", "por",
+    "prefere", "preferir", "quais", "qual", "quando", "que", "quer", "queres", "sao", "se", "seu",
+    "sim", "sua", "tambem", "te", "um", "uma", "umas", "uns", "usa", "usamos", "usar", "use",
+    "usemos", "uso", "voce", "voces",
 ];
 
 /// Function words of ru, folded: dropped.
@@ -742,6 +745,33 @@ pub(super) const NEG_PT: &[&str] = &["nao", "nenhum", "nenhuma", "nunca", "sem"]
 /// Negations of ru, folded: counted, never content.
 pub(super) const NEG_RU: &[&str] = &["без", "не", "нет", "никогда"];
 
+/// `or` in each language, folded: a negation right after one names the other alternative
+/// (`with or without`, `or not`, `ou sans`, `или нет`), it does not negate the question.
+pub(super) const OR_WORDS: &[&str] = &["o", "oder", "or", "ou", "или", "либо"];
+
+/// Words that open a clause of purpose or cause inside an asking sentence, folded: the words
+/// after one are context, not the decision (`Add a test so it doesn't come back?`).
+pub(super) const SUBORDINATORS: &[&str] = &[
+    "afin",
+    "because",
+    "damit",
+    "porque",
+    "so",
+    "sodass",
+    "weil",
+    "потому",
+    "чтобы",
+];
+
+/// Words that open a sentence with a clause of time or cause, folded (`While fixing
+/// storage.js, should I …?`): up to its comma, the clause is context. Never `before` / `after`
+/// (they name when, which decides).
+pub(super) const LEADING_SUBORDINATORS: &[&str] = &["as", "because", "since", "while"];
+
+/// Two-word openers of such a clause (`para que`, `pour que`, `parce que`).
+pub(super) const SUBORDINATOR_PAIRS: &[(&str, &str)] =
+    &[("para", "que"), ("parce", "que"), ("pour", "que")];
+
 /// Acronyms of general concepts: written in capitals, but never the name of one subject.
 pub(super) const GENERIC_ACRONYMS: &[&str] = &[
     "api", "cd", "ci", "cli", "database", "http", "https", "id", "orm", "os", "pr", "sdk", "sql",
@@ -787,6 +817,8 @@ pub(super) const GENERIC_LABEL: &[&str] = &[
 pub(super) const ANSWER_WORDS: &[&str] = &[
     "behalten",
     "cancel",
+    "deixar",
+    "dejar",
     "depois",
     "despues",
     "dont",
@@ -794,6 +826,8 @@ pub(super) const ANSWER_WORDS: &[&str] = &[
     "ignorer",
     "ja",
     "keep",
+    "laisser",
+    "lassen",
     "later",
     "leave",
     "mantener",
@@ -1062,6 +1096,7 @@ pub(super) const PHRASES: &[(&[&str], Option<&str>)] = &[
     (&["get", "rid", "of"], Some("remove")),
     (&["work", "in", "progress"], Some("wip")),
     (&["mettre", "a", "jour"], Some("upgrade")),
+    (&["mock", "service", "worker"], Some("msw")),
     (&["pull", "request"], Some("pr")),
     (&["merge", "request"], Some("pr")),
     (&["база", "данных"], Some("database")),
@@ -1086,6 +1121,10 @@ pub(super) const PHRASES: &[(&[&str], Option<&str>)] = &[
     (&["env", "var"], Some("envvar")),
     (&["environment", "variable"], Some("envvar")),
 ];
+
+/// The particles of [`PHRASES`] that may follow the verb's object (`turn it on`, `pull the
+/// form out`), sorted.
+pub(super) const PARTICLES: &[&str] = &["off", "on", "out", "up"];
 
 /// Contrast-group words, folded, sorted: the word, its group, the member it names.
 pub(super) const GROUP_WORDS: &[(&str, Group, &str)] = &[
@@ -1713,6 +1752,7 @@ pub(super) const ACTIONS_EN: &[&str] = &[
     "commit",
     "compile",
     "convert",
+    "copy",
     "create",
     "decrypt",
     "delete",
@@ -1826,6 +1866,7 @@ pub(super) const ACTIONS_DE: &[&str] = &[
     "importieren",
     "installieren",
     "konvertieren",
+    "kopieren",
     "loschen",
     "mergen",
     "migrieren",
@@ -1860,6 +1901,7 @@ pub(super) const ACTIONS_FR: &[&str] = &[
     "committer",
     "construire",
     "convertir",
+    "copier",
     "corriger",
     "creer",
     "decouper",
@@ -1910,6 +1952,7 @@ pub(super) const ACTIONS_ES: &[&str] = &[
     "cerrar",
     "construir",
     "convertir",
+    "copiar",
     "corregir",
     "crear",
     "desactivar",
@@ -1952,6 +1995,7 @@ pub(super) const ACTIONS_PT: &[&str] = &[
     "atualizar",
     "construir",
     "converter",
+    "copiar",
     "corrigir",
     "criar",
     "desativar",
@@ -1998,6 +2042,7 @@ pub(super) const ACTIONS_RU: &[&str] = &[
     "импортировать",
     "исправить",
     "конвертировать",
+    "копировать",
     "мигрировать",
     "обновить",
     "одобрить",
@@ -2013,6 +2058,7 @@ pub(super) const ACTIONS_RU: &[&str] = &[
     "развернуть",
     "разделить",
     "сгенерировать",
+    "скопировать",
     "слить",
     "смержить",
     "собрать",
@@ -2020,6 +2066,156 @@ pub(super) const ACTIONS_RU: &[&str] = &[
     "удалить",
     "установить",
     "экспортировать",
+];
+
+/// Verbs of development work agents use for one another, each class in every language (Latin
+/// and Cyrillic words folded; CJK words found inside CJK text). Two questions asking for verbs
+/// of one class do not differ in their action (`Run eslint --fix?` / `Apply the fixes?`, `Open
+/// a PR?` / `Create a PR?`); the verbs stay distinct words everywhere else (coverage, near
+/// copies, contrast groups). Never opposites, and never verbs of another step: `build` is not
+/// `push`, `copy` is not `commit`, `remove` is not `update`, `extract` is not `move` (`move the
+/// component into the ui package`), nor `split`, `squash` is not `merge` (`merge feature/x into
+/// main`), `regenerate` is not `bump`.
+pub(super) const ACTION_SYNONYMS: &[&[&str]] = &[
+    // run / apply / execute (a command, a fix, migrations)
+    &[
+        "anwenden",
+        "aplicar",
+        "apply",
+        "appliquer",
+        "ausfuhren",
+        "ejecutar",
+        "executar",
+        "execute",
+        "executer",
+        "lancer",
+        "run",
+        "выполнить",
+        "запустить",
+        "применить",
+        "прогнать",
+        "运行",
+        "执行",
+        "应用",
+        "実行",
+        "適用",
+        "실행",
+        "적용",
+    ],
+    // add / create / open / write (a file, a test, a PR)
+    &[
+        "abrir",
+        "add",
+        "adicionar",
+        "agregar",
+        "ajouter",
+        "anadir",
+        "anlegen",
+        "create",
+        "crear",
+        "creer",
+        "criar",
+        "ecrire",
+        "erstellen",
+        "escrever",
+        "escribir",
+        "hinzufugen",
+        "offnen",
+        "open",
+        "ouvrir",
+        "schreiben",
+        "write",
+        "добавить",
+        "написать",
+        "открыть",
+        "создать",
+        "添加",
+        "创建",
+        "新建",
+        "打开",
+        "追加",
+        "作成",
+        "추가",
+        "생성",
+        "작성",
+    ],
+    // deploy / host / ship (where it runs)
+    &[
+        "deploy",
+        "deployen",
+        "deployer",
+        "desplegar",
+        "heberger",
+        "hospedar",
+        "host",
+        "hosten",
+        "implantar",
+        "ship",
+        "задеплоить",
+        "развернуть",
+        "部署",
+        "托管",
+        "デプロイ",
+        "ホスト",
+        "배포",
+        "호스팅",
+    ],
+    // extract (code into its own place)
+    &[
+        "auslagern",
+        "extract",
+        "extrahieren",
+        "extraer",
+        "extraire",
+        "extrair",
+        "вынести",
+        "извлечь",
+        "提取",
+        "抽取",
+        "抽出",
+        "추출",
+    ],
+    // move (a file, code, a setting somewhere else)
+    &[
+        "deplacer",
+        "move",
+        "mover",
+        "verschieben",
+        "переместить",
+        "移动",
+        "移動",
+        "이동",
+    ],
+    // split / divide (one thing into parts)
+    &[
+        "aufteilen",
+        "decouper",
+        "dividir",
+        "diviser",
+        "separate",
+        "shard",
+        "split",
+        "teilen",
+        "разбить",
+        "разделить",
+        "拆分",
+        "分割",
+        "분리",
+        "분할",
+    ],
+    // update / upgrade / bump (a dependency, a version)
+    &[
+        "actualizar",
+        "aktualisieren",
+        "atualizar",
+        "bump",
+        "refresh",
+        "update",
+        "upgrade",
+        "обновить",
+        "更新",
+        "업데이트",
+    ],
 ];
 
 /// CJK verbs of development work, found inside CJK text.
@@ -2071,6 +2267,7 @@ pub(super) const CJK_ACTIONS: &[&str] = &[
     "运行",
     "格式化",
     "替换",
+    "复制",
     "ビルド",
     "プッシュ",
     "プル",
@@ -2106,6 +2303,7 @@ pub(super) const CJK_ACTIONS: &[&str] = &[
     "修正",
     "実行",
     "置換",
+    "コピー",
     "빌드",
     "푸시",
     "풀",
@@ -2142,6 +2340,7 @@ pub(super) const CJK_ACTIONS: &[&str] = &[
     "수정",
     "실행",
     "교체",
+    "복사",
 ];
 
 /// Chinese function characters: a run of Han characters is cut at them.
@@ -2295,6 +2494,10 @@ mod tests {
             ("NEG_ES", NEG_ES),
             ("NEG_PT", NEG_PT),
             ("NEG_RU", NEG_RU),
+            ("OR_WORDS", OR_WORDS),
+            ("SUBORDINATORS", SUBORDINATORS),
+            ("LEADING_SUBORDINATORS", LEADING_SUBORDINATORS),
+            ("PARTICLES", PARTICLES),
             ("GENERIC_ACRONYMS", GENERIC_ACRONYMS),
             ("GENERIC_LABEL", GENERIC_LABEL),
             ("ANSWER_WORDS", ANSWER_WORDS),
@@ -2308,6 +2511,8 @@ mod tests {
         }
         let aliases: Vec<&str> = ALIASES.iter().map(|(w, _)| *w).collect();
         check("ALIASES", &aliases);
+        let cjk: Vec<&str> = CJK_ALIASES.iter().map(|(w, _)| *w).collect();
+        check("CJK_ALIASES", &cjk);
         let groups: Vec<&str> = GROUP_WORDS.iter().map(|(w, _, _)| *w).collect();
         check("GROUP_WORDS", &groups);
     }

@@ -422,7 +422,7 @@ pub(crate) fn language(texts: &[&str]) -> Lang {
 /// `deploying` → `deploy`, `migration` → `migrat`, `dependencies` → `dependency`), a final `e`
 /// and a German `-en` dropped. Other words come back unchanged.
 pub(crate) fn stem_latin(word: &str) -> String {
-    const SUFFIXES: [(&str, &str, usize); 16] = [
+    const SUFFIXES: [(&str, &str, usize); 17] = [
         ("ations", "at", 8),
         ("ation", "at", 7),
         ("ions", "", 7),
@@ -433,6 +433,7 @@ pub(crate) fn stem_latin(word: &str) -> String {
         ("ings", "", 7),
         ("ing", "", 6),
         ("ers", "", 6),
+        ("ied", "y", 5),
         ("ed", "", 5),
         ("ches", "ch", 5),
         ("shes", "sh", 5),
@@ -590,6 +591,8 @@ mod tests {
             ("deploying", "deploy"),
             ("committing", "commit"),
             ("dependencies", "dependency"),
+            ("copied", "copy"),
+            ("applied", "apply"),
             ("migration", "migrat"),
             ("migrate", "migrat"),
             ("staged", "stag"),
