@@ -40,7 +40,7 @@ pub fn for_call(
         }
     };
     // Rules and family preferences are read only when some exist (most logs have neither).
-    let silencers = store.standing_silencers(project).unwrap_or_else(|e| {
+    let others = store.standing_silencers(project).unwrap_or_else(|e| {
         errors.push(format!("reading rules and family preferences failed: {e}"));
         Silencers::default()
     });
@@ -54,7 +54,7 @@ pub fn for_call(
     for (i, q) in questions.iter().enumerate() {
         let resolved = own(&prefs, q)
             .or_else(|| {
-                if !silencers.family_preferences {
+                if !others.family_preferences {
                     return None;
                 }
                 let families = families.get_or_init(|| {
@@ -66,7 +66,7 @@ pub fn for_call(
                 reworded(families, q)
             })
             .or_else(|| {
-                if !silencers.rules {
+                if !others.rules {
                     return None;
                 }
                 let matcher = matcher.get_or_insert_with(|| {
