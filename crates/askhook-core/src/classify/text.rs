@@ -468,8 +468,9 @@ impl Tokenizer<'_> {
     }
 
     /// A code span opening at `from` that holds a code comment and is named as one
-    /// (`` the `# WARNING: wipes prod` comment ``): where reading should go on (past the
-    /// closing backtick). A comment span not followed by a word for "comment" is read as code.
+    /// (`` the `# WARNING: wipes prod` comment ``, or "comment" earlier in its sentence): where
+    /// reading should go on (past the closing backtick). A comment span the text does not call
+    /// a comment is read as code (`# rm -rf /` may be a root prompt).
     fn quoted_comment(&self, from: usize) -> Option<usize> {
         const COMMENT: &[&str] = &[
             "comment",
@@ -503,7 +504,21 @@ impl Tokenizer<'_> {
             .take_while(|c| c.is_alphabetic())
             .collect();
         let word = fold_key(&word);
-        let named = COMMENT.iter().any(|c| word.starts_with(&fold_key(c)));
+        // Named as a comment right after the span, or earlier in its sentence ("the comment
+        // above it still says `// TODO: …`").
+        let sentence_start = self.chars[..from.saturating_sub(1)]
+            .iter()
+            .rposition(|&(_, c)| matches!(c, '.' | '?' | '!' | '\n' | '。' | '？' | '！'))
+            .map_or(0, |i| i + 1);
+        let before: String = self.chars[sentence_start..from.saturating_sub(1)]
+            .iter()
+            .map(|&(_, c)| c)
+            .collect();
+        let before = fold_key(&before);
+        let named = COMMENT.iter().any(|c| {
+            let c = fold_key(c);
+            word.starts_with(&c) || before.contains(&c)
+        });
         named.then_some(close + 1)
     }
 
