@@ -61,7 +61,10 @@ impl Store {
                             WHERE question_id LIKE ?2 || '%' AND (scope = '' OR scope = ?1))",
         )?;
         Ok(stmt.query_row(
-            params![project.unwrap_or(""), askhook_core::family::FAMILY_KEY_PREFIX],
+            params![
+                project.unwrap_or(""),
+                askhook_core::family::FAMILY_KEY_PREFIX
+            ],
             |r| {
                 Ok(Silencers {
                     rules: r.get(0)?,

@@ -558,12 +558,21 @@ fn render_tables(
     let mut prefix_lens: u64 = 0;
     let mut suffix_lens: u64 = 0;
     let mut segment_words: Vec<(String, u32)> = Vec::new();
+    // Every word and stem of every term, wherever it stands in the term: a word in odd case
+    // (`logGen`) that the lexicons know is a word, not a camelCase name.
+    let mut word_exact: Vec<(String, u32)> = Vec::new();
+    let mut word_prefix: Vec<(String, u32)> = Vec::new();
     for (i, t) in terms.iter().enumerate() {
         for e in &t.elems {
             if let Elem::Exact(s) = e {
                 if s.chars().any(crate::fold::is_east_asian) {
                     segment_words.push((s.clone(), i as u32));
+                } else {
+                    word_exact.push((s.clone(), i as u32));
                 }
+            }
+            if let Elem::Prefix(s) = e {
+                word_prefix.push((s.clone(), i as u32));
             }
         }
         match first_key(&t.elems) {
@@ -587,6 +596,8 @@ fn render_tables(
     render_langid(&mut out, &mut pool, langid, letters);
 
     emit_table(&mut out, &mut pool, "EXACT", &exact);
+    emit_table(&mut out, &mut pool, "WORD_EXACT", &word_exact);
+    emit_table(&mut out, &mut pool, "WORD_PREFIX", &word_prefix);
     emit_table(&mut out, &mut pool, "PREFIX", &prefix);
     emit_table(&mut out, &mut pool, "SUFFIX", &suffix);
     emit_table(&mut out, &mut pool, "SEGMENTS", &segment_words);

@@ -599,6 +599,21 @@ pub fn is_exact_word(key: &str) -> bool {
     EXACT.contains(key)
 }
 
+/// The length of the longest word or stem of any term, in any position, that `key` is or
+/// starts with (`logg` of "token* ~ logg*" in `loggen`), 0 when none.
+pub fn word_stem_len(key: &str) -> usize {
+    if !WORD_EXACT.get(key).is_empty() {
+        return key.len();
+    }
+    key.char_indices()
+        .skip(1)
+        .map(|(len, _)| len)
+        .chain(std::iter::once(key.len()))
+        .filter(|&len| !WORD_PREFIX.get(&key[..len]).is_empty())
+        .max()
+        .unwrap_or(0)
+}
+
 /// The length of the longest action or effect stem that `key` starts with (`delet` in
 /// `deleteuser`), 0 when none. A phrase's first word counts too: `ComMito` is `commito`, the
 /// verb of "commit* ~ secrets" written in odd case, not a name.

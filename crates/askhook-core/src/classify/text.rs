@@ -958,12 +958,14 @@ impl Tokenizer<'_> {
         // An identifier names more than an action: `deleteUser` is a name, `delEte` or
         // `DecommissION` an action written oddly. Identifiers are written in Latin letters: a
         // Cyrillic `табЛицу` is a word in odd case. A word three quarters made of an action
-        // stem is that action (`umsTelLen` is `umstell*`), not a name built on it.
+        // stem is that action (`umsTelLen` is `umstell*`), not a name built on it; so is one
+        // three quarters made of any word or stem of a term, or that stem and a short ending
+        // (`logGen`: `logg*` + `en`).
         let camel = script == Script::Latin
             && is_camel_case(word.iter().map(|&(_, c)| c))
             && camel_parts_known(word)
             && !lexicon::is_exact_word(&key)
-            && lexicon::action_stem_len(&key) * 4 < key.len() * 3;
+            && !mostly_a_known_stem(&key);
         let snake = word.iter().any(|&(_, c)| c == '_');
         let kind = if camel || snake || call {
             Kind::Ident
@@ -998,6 +1000,14 @@ fn money(s: &str) -> Option<String> {
 
 /// An identifier is made of words: `deleteUser` has a part the lexicons know; `upgRaden` (a
 /// word in odd case) has none.
+/// Whether `key` is an action stem or a lexicon word or stem with little after it: three
+/// quarters of its letters, or all but an inflection's three (`loggen`, `umstellen`), so a
+/// word typed in odd case is read as that word. `deleteuser` (`delet` + `euser`) is not.
+fn mostly_a_known_stem(key: &str) -> bool {
+    let stem = lexicon::action_stem_len(key).max(lexicon::word_stem_len(key));
+    stem > 0 && (stem * 4 >= key.len() * 3 || key.len() - stem <= 3)
+}
+
 fn camel_parts_known(word: &[(u32, char)]) -> bool {
     let mut part = String::new();
     let mut known = false;
