@@ -35,6 +35,25 @@ pub struct Ctx<'a> {
     clause_of: Vec<std::ops::Range<usize>>,
 }
 
+impl Ctx<'_> {
+    /// A piece of interface (button, modal: some lexicons list them as code) in a field that
+    /// says to press something.
+    fn is_pressed_interface(&self, h: &Hit) -> bool {
+        let interface = |u: &Hit| concept(u.concept).name == "interface";
+        let names_interface = interface(h)
+            || concept(h.concept).name == "code"
+                && self
+                    .hits
+                    .iter()
+                    .any(|u| interface(u) && u.start <= h.start && h.end <= u.end);
+        names_interface
+            && self
+                .hits
+                .iter()
+                .any(|p| concept(p.concept).name == "press" && self.field(p) == self.field(h))
+    }
+}
+
 impl<'a> Ctx<'a> {
     pub fn new(tokens: &'a [Token], hits: &'a [Hit], roles: &'a [Role]) -> Ctx<'a> {
         let mut clause_of = vec![0..0; hits.len()];
@@ -402,6 +421,9 @@ fn gather(
                 }
             }
             Kind::Place(w) => found.places.push((weigh(w), h.concept)),
+            // Pressing a button is doing what it does: "click the button that deletes all
+            // data" is about the data, not the button.
+            Kind::Object(_) if ctx.is_pressed_interface(h) => {}
             Kind::Object(w) if ctx.contained(h, action) => {
                 found.edits_file |= ctx.is_file(h);
                 found.held.push((weigh(w), h.concept));
