@@ -207,6 +207,11 @@ fn show(p: &Path) -> String {
 
 fn database(ctx: &Context) -> DatabaseReport {
     let db = &ctx.paths.db;
+    // Questions wait in the spool until the end of their turn: take them in, as `log` would,
+    // so the facts below are the log's (a log this process cannot write is only read).
+    if std::fs::metadata(ctx.paths.spool()).is_ok_and(|m| m.len() > 0) {
+        let _ = super::open_for_query(ctx);
+    }
     let spool_bytes = std::fs::metadata(ctx.paths.spool()).ok().map(|m| m.len());
     let mut report = DatabaseReport {
         exists: db.exists(),
@@ -272,6 +277,7 @@ fn modes(ctx: &Context, settings: &[PathBuf]) -> Vec<ModeReport> {
             0o600,
         ),
         ("spool".into(), ctx.paths.spool(), 0o600),
+        ("standing preferences".into(), ctx.paths.standing(), 0o600),
         ("error log".into(), ctx.paths.error_log.clone(), 0o600),
         (
             "error log (rotated)".into(),
@@ -357,10 +363,11 @@ fn wait_within(
     }
 }
 
-/// Whether the self-test's hook recorded its question as pending in the temp database.
+/// Whether the self-test's hook recorded its question as pending: in the temp spool, which a
+/// CLI open ingests into the temp database (as `askhook log` would).
 fn check_recorded(tmp: &Path, ctx: &Context, result: &mut SelfTest) {
     let db = tmp.join("askhook.db");
-    let pending = Store::open_read_only(&db, Duration::from_millis(500)).and_then(|store| {
+    let pending = Store::open(&db, Duration::from_millis(500)).and_then(|store| {
         let query = Filter {
             outcomes: vec![Outcome::Pending],
             ..Filter::at(ctx.now_ms.max(crate::sys::time::now_ms()))
@@ -377,7 +384,7 @@ fn check_recorded(tmp: &Path, ctx: &Context, result: &mut SelfTest) {
         Err(e) => {
             let log = ErrorLog::new(tmp.join("errors.log")).tail(1);
             result.problem = Some(format!(
-                "the hook wrote no readable database ({e}){}",
+                "the hook wrote nothing a command can read ({e}){}",
                 log.first()
                     .map(|l| format!("; its error log says: {l}"))
                     .unwrap_or_default()

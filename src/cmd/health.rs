@@ -31,6 +31,10 @@ use crate::Context;
 /// few MiB in the spool).
 pub const MIN_FREE_BYTES: u64 = 4 << 20;
 
+/// A spool backlog past this is reported: the hook appends each question there and the end of
+/// its turn ingests it, so a few KiB waiting is the normal state.
+pub const SPOOL_BACKLOG_WARN_BYTES: u64 = 4 << 20;
+
 /// The data folder's state, and what is wrong with it.
 #[derive(Debug, Clone, Serialize)]
 pub struct Health {
@@ -143,14 +147,18 @@ fn check_space(folder: &Path, health: &mut Health) {
 fn check_spool(ctx: &Context, health: &mut Health) {
     let spool_path = ctx.paths.spool();
     match spool::backlog(&spool_path) {
-        Ok(0) => {}
         Ok(bytes) => {
+            // Questions wait there until the end of their turn: only a backlog that no turn's
+            // end has taken (no Stop hook installed, or a database that stays busy) is news.
             health.spool_backlog_bytes = bytes;
-            health.warnings.push(format!(
-                "{bytes} bytes of events wait in the spool {} (the database was busy): any \
-                 query command (e.g. `askhook log`) ingests them",
-                spool_path.display()
-            ));
+            if bytes >= SPOOL_BACKLOG_WARN_BYTES {
+                health.warnings.push(format!(
+                    "{bytes} bytes of events wait in the spool {}: the end of a turn ingests \
+                     them (is the Stop hook installed? `askhook install` adds it), and so does \
+                     any query command (e.g. `askhook log`)",
+                    spool_path.display()
+                ));
+            }
         }
         Err(e) => health.problems.push(format!(
             "the spool {} cannot be read ({e}): hooks cannot spool events; remove it",

@@ -65,6 +65,10 @@ pub fn plan(ctx: &Context) -> Plan {
         with_suffix(&p.db, "-shm"),
         with_suffix(&p.db, "-journal"),
         p.spool(),
+        with_suffix(&p.spool(), ".pos"),
+        with_suffix(&p.spool(), ".quarantine"),
+        p.standing(),
+        p.lost_marker(),
         p.error_log.clone(),
         with_suffix(&p.error_log, ".1"),
     ];

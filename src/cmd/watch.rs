@@ -1,8 +1,9 @@
 //! `askhook watch`: follow the log live. Prints each question when it is asked and again when
 //! it settles (answered, auto-decided, failed, declined), for the rows matching the filters.
 //!
-//! No busy loop: every `--interval-ms` (default 500) it reads `PRAGMA data_version`, which only
-//! changes when another connection commits; only then does it query, and only for rows newer
+//! No busy loop: every `--interval-ms` (default 500) it ingests the spool, where hooks append
+//! questions (a `stat` when it is empty), and reads `PRAGMA data_version`, which only changes
+//! when another connection commits; only when either brought something does it query, and only for rows newer
 //! than the last seen rowid plus the few it is still waiting on. A missing database is waited
 //! for, never created. It ends on SIGINT (default handling) or when stdout is closed (the next
 //! write fails with a broken pipe, which counts as success).
@@ -122,10 +123,14 @@ fn run(args: &WatchArgs, ctx: &Context) -> Result<ExitCode> {
         waiting.insert(row.row_id);
     }
     let mut version = store.data_version().map_err(db)?;
+    let mut store = store;
     loop {
         std::thread::sleep(interval);
+        // Hooks append questions to the spool (the end of their turn ingests it): take them in
+        // now. A log this process cannot write is left for the next command that can.
+        let ingested = store.ingest_spool().is_ok_and(|done| done.applied > 0);
         let now = store.data_version().map_err(db)?;
-        if now == version {
+        if now == version && !ingested {
             continue;
         }
         version = now;

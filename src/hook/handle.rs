@@ -1,15 +1,21 @@
 //! One payload through the hook: parse (wire → event), assess each question (project, registry,
-//! classifier), find the preference that applies ([`super::prefer`]: id, family, rules), decide
-//! (the core policy), record (one transaction, or the spool; the config's record filter and
-//! redactions: [`super::privacy`]), and the output to print: a `deny`, in answer mode an
-//! `allow` with every answer ([`super::render::AnsweredCall`]), or, when askhook lets the user
-//! answer, the history context ([`super::context`]). Pure but for the store and the spool.
+//! classifier), find the preference that applies ([`super::prefer`]: id, family, rules, read
+//! from the copy beside the database), decide (the core policy), record (the config's record
+//! filter and redactions: [`super::privacy`]), and the output to print: a `deny`, in answer
+//! mode an `allow` with every answer ([`super::render::AnsweredCall`]), or, when askhook lets
+//! the user answer, the history context ([`super::context`]). Pure but for the files.
+//!
+//! **A question never opens SQLite** (opening it parses the whole schema: it was most of a
+//! hook run). PreToolUse reads the standing preferences from their copy
+//! ([`crate::store::standing`]) and appends its event to the spool; PostToolUse appends its
+//! answer. The database is opened only when the copy is missing (then the event is committed
+//! directly, as before), for `context_from_history`, and at the end of a turn, which commits
+//! its declines and ingests a chunk of the spool ([`HOOK_INGEST`]); every CLI command ingests
+//! the rest first.
 //!
 //! The event comes first: as soon as it is built its spool record is held for the signal
-//! handler ([`deadline::hold`]), so a deadline or a `kill` spools it rather than losing it; it is
-//! committed (or spooled) before anything else is written, and only then does the hook ingest a
-//! small chunk of an older spool ([`HOOK_INGEST`]). An event that reaches neither the database
-//! nor the spool is reported in [`Handled::lost`].
+//! handler ([`deadline::hold`]), so a deadline or a `kill` spools it rather than losing it. An
+//! event that reaches neither the database nor the spool is reported in [`Handled::lost`].
 
 use std::cell::OnceCell;
 use std::time::Duration;
@@ -21,11 +27,13 @@ use askhook_core::question::Question;
 use askhook_core::registry::Registry;
 
 use crate::config::DecideWith;
+use crate::store::standing::{self, Loaded};
 use crate::store::{self, spool, Batch, Outcome, Row, Store};
 use crate::sys::deadline;
 use crate::sys::project::project_root;
 
 use super::event::{event_of, Call, Event, HookEvent};
+use super::prefer::Source;
 use super::render::{AnsweredCall, Output};
 use super::wire;
 use super::{context, prefer, privacy};
@@ -247,6 +255,19 @@ fn open_store(ctx: &HookContext, errors: &mut Vec<String>) -> Option<Store> {
     }
 }
 
+/// The hook's copy of the standing preferences, or why the database must be read instead.
+fn load_standing(ctx: &HookContext, errors: &mut Vec<String>) -> Loaded {
+    standing::load(&ctx.paths.db).unwrap_or_else(|e| {
+        errors.push(format!("{e}; preferences read from the database"));
+        Loaded::Missing
+    })
+}
+
+/// Whether an abstain may print the history context (it reads the database).
+fn wants_history(ctx: &HookContext) -> bool {
+    ctx.config.as_ref().is_ok_and(|c| c.context_from_history)
+}
+
 /// The hook is done with the database: the process ends next ([`Store::leave_open`]).
 fn done_with(store: Option<Store>) {
     if let Some(store) = store {
@@ -321,7 +342,9 @@ fn abstain_output(
     }
 }
 
-/// Commit `write`, or spool it when the database cannot take it now; then, when it was
+/// Commit `write` when the database is open, else — the usual way for a question, which needs
+/// no database ([`crate::store::standing`]) — or when the database cannot take it now, append it
+/// to the spool, which the end of the turn and every CLI command ingest. When it was
 /// committed, ingest a chunk of the spool. Returns why the event was lost, if it was.
 fn persist(
     store: Option<&mut Store>,
@@ -350,8 +373,6 @@ fn persist(
         ));
         deadline::release();
         return None;
-    } else {
-        errors.push("the event was spooled".into());
     }
     let budget = ctx.remaining().max(Duration::from_millis(50));
     let Err(e) = spool::append(&ctx.paths.spool(), write, budget) else {
@@ -381,9 +402,17 @@ fn ingest_some(store: &mut Store, write: &Batch, ctx: &HookContext, errors: &mut
     match store.ingest_spool_within(&budget) {
         Ok(done) => {
             errors.extend(done.problems);
-            // A spooled question is older than this turn's end: decline it too.
-            if done.applied > 0 && matches!(write, Batch::Decline { .. }) {
-                let _ = store.apply(write);
+            if matches!(write, Batch::Decline { .. }) {
+                // A spooled question is older than this turn's end: decline it too.
+                if done.applied > 0 {
+                    let _ = store.apply(write);
+                }
+                // Records still in the spool are declined after them, when they are ingested.
+                if done.backlog > 0 {
+                    if let Err(e) = spool::append(&ctx.paths.spool(), write, ctx.remaining()) {
+                        errors.push(format!("the end of the turn was not spooled: {e}"));
+                    }
+                }
             }
         }
         Err(e) => errors.push(format!("spool not ingested yet: {e}{}", busy_hint(&e))),
@@ -454,17 +483,28 @@ fn on_asked(call: &Call, questions: &[Question], input: &[u8], ctx: &HookContext
         Some(Batch::Records { records }) => records,
         _ => Vec::new(),
     };
-    let mut store = open_store(ctx, &mut errors);
-    let resolved = match &store {
-        Some(s) => prefer::for_call(
-            s,
-            questions,
-            &|i| assessment.door(i),
-            assessment.project.as_deref(),
-            &mut errors,
-        ),
-        None => vec![None; questions.len()],
+    // The standing preferences: the copy beside the database, else the database itself.
+    let standing = load_standing(ctx, &mut errors);
+    let mut store = match standing {
+        Loaded::Missing => open_store(ctx, &mut errors),
+        Loaded::Standing(_) | Loaded::NoDatabase => None,
     };
+    let source = match (&standing, &store) {
+        (Loaded::Standing(copy), _) => Source::Copy(copy),
+        (_, Some(store)) => Source::Store(store),
+        (Loaded::Missing, None) if ctx.paths.db.exists() => {
+            errors.push("no preference could be read; asking the human".into());
+            Source::Nothing
+        }
+        _ => Source::Nothing,
+    };
+    let resolved = prefer::for_call(
+        source,
+        questions,
+        &|i| assessment.door(i),
+        assessment.project.as_deref(),
+        &mut errors,
+    );
     // Only a question with a preference that silences it needs its door now; the decision
     // reads the others as unknown, which can only make it ask.
     let assessed: Vec<Assessed<'_>> = questions
@@ -485,7 +525,18 @@ fn on_asked(call: &Call, questions: &[Question], input: &[u8], ctx: &HookContext
     }
     let decision = policy::decide(&assessed);
     let output = match &decision {
-        Decision::Abstain => abstain_output(store.as_ref(), questions, ctx, &mut errors),
+        Decision::Abstain => {
+            if store.is_none() && wants_history(ctx) {
+                store = open_store(ctx, &mut errors);
+                // Earlier answers of this turn are still in the spool.
+                if let Some(s) = store.as_mut() {
+                    if let Err(e) = s.ingest_spool_within(&HOOK_INGEST) {
+                        errors.push(format!("spool not ingested yet: {e}{}", busy_hint(&e)));
+                    }
+                }
+            }
+            abstain_output(store.as_ref(), questions, ctx, &mut errors)
+        }
         Decision::AutoDecide(choices) => {
             for (record, choice) in records.iter_mut().zip(choices) {
                 record.outcome = Outcome::AutoDecided;
@@ -558,9 +609,7 @@ fn on_answered(
         }
     };
     let write = records_write(call, questions, records, "PostToolUse", ctx, &mut errors);
-    let mut store = open_store(ctx, &mut errors);
-    let lost = write.and_then(|w| persist(store.as_mut(), &w, ctx, &mut errors));
-    done_with(store);
+    let lost = write.and_then(|w| persist(None, &w, ctx, &mut errors));
     handled(output, errors, lost)
 }
 
@@ -578,9 +627,7 @@ fn on_failed(call: &Call, questions: &[Question], error: &str, ctx: &HookContext
         ctx,
         &mut errors,
     );
-    let mut store = open_store(ctx, &mut errors);
-    let lost = write.and_then(|w| persist(store.as_mut(), &w, ctx, &mut errors));
-    done_with(store);
+    let lost = write.and_then(|w| persist(None, &w, ctx, &mut errors));
     let output = Output::Context {
         event: HookEvent::PostToolUseFailure,
         text: policy::failure_context(error),

@@ -8,8 +8,12 @@
 //!   ([`crate::sys::deadline`]);
 //! - stdin is read once, capped (`ASKHOOK_MAX_INPUT_BYTES`), then parsed as a slice;
 //! - payloads that are not ours (other tools, other events) open nothing and record nothing;
-//! - a write that cannot be committed within the busy budget goes to the spool, and so does
-//!   the event when the deadline or SIGTERM, SIGINT or SIGHUP cuts the run;
+//! - a question and its answer never open SQLite: the decision reads the copy of the standing
+//!   preferences beside the database (`crate::store::standing`; the database only when the
+//!   copy is missing), and the event is appended to the spool, which the end of the turn
+//!   (Stop, UserPromptSubmit, SessionEnd) and every CLI command ingest;
+//! - a write the database cannot take within the busy budget goes to the spool too, and so
+//!   does the event when the deadline or SIGTERM, SIGINT or SIGHUP cuts the run;
 //! - an event that reaches neither leaves a trace: a line on stderr (Claude Code shows it in
 //!   verbose mode), one in the error log where it is writable, and one in the lost-events
 //!   marker (`<db>.lost`) that `doctor` and `status` report;

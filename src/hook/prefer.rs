@@ -1,6 +1,7 @@
 //! Which standing preference applies to each question of a call: the one on its id, else on its
 //! family, else the rules that match it (`policy::resolve` decides between them). Reads the
-//! store; compiles a rule's patterns only for a question that could need them.
+//! hook's copy of the standing preferences ([`crate::store::standing`]), else the store;
+//! compiles a rule's patterns only for a question that could need them.
 //!
 //! The call is all-or-nothing, so the walk stops at the first question that cannot be
 //! auto-decided (nothing silencing applies, or not a two-way door): the rest are left
@@ -17,12 +18,65 @@ use askhook_core::question::Question;
 
 use crate::rules::{Matcher, Rule};
 use crate::store::prefs::Silencers;
-use crate::store::Store;
+use crate::store::standing::Standing;
+use crate::store::{self, Store};
+
+/// Where the standing preferences are read from.
+#[derive(Debug, Clone, Copy)]
+pub enum Source<'a> {
+    /// The copy beside the database (no SQLite opened).
+    Copy(&'a Standing),
+    /// The database itself.
+    Store(&'a Store),
+    /// Nothing stored yet: no preference applies.
+    Nothing,
+}
+
+impl Source<'_> {
+    fn preferences_for(
+        self,
+        ids: &[&str],
+        project: Option<&str>,
+    ) -> store::Result<HashMap<String, Preference>> {
+        match self {
+            Source::Copy(s) => Ok(s.preferences_for(ids, project)),
+            Source::Store(s) => s.preferences_for(ids, project),
+            Source::Nothing => Ok(HashMap::new()),
+        }
+    }
+
+    fn silencers(self, project: Option<&str>) -> store::Result<Silencers> {
+        match self {
+            Source::Copy(s) => Ok(s.silencers(project)),
+            Source::Store(s) => s.standing_silencers(project),
+            Source::Nothing => Ok(Silencers::default()),
+        }
+    }
+
+    fn family_preferences(
+        self,
+        project: Option<&str>,
+    ) -> store::Result<Vec<(String, Preference, Vec<Signature>)>> {
+        match self {
+            Source::Copy(s) => Ok(s.family_preferences(project)),
+            Source::Store(s) => s.family_preferences(project),
+            Source::Nothing => Ok(Vec::new()),
+        }
+    }
+
+    fn rules_for(self, project: Option<&str>) -> store::Result<Vec<Rule>> {
+        match self {
+            Source::Copy(s) => s.rules_for(project),
+            Source::Store(s) => s.rules_for(project),
+            Source::Nothing => Ok(Vec::new()),
+        }
+    }
+}
 
 /// The preference that applies to each question (`None`: none, or not looked at because an
 /// earlier question already makes the call ask the human).
 pub fn for_call(
-    store: &Store,
+    store: Source<'_>,
     questions: &[Question],
     door: &dyn Fn(usize) -> Door,
     project: Option<&str>,
@@ -40,7 +94,7 @@ pub fn for_call(
         }
     };
     // Rules and family preferences are read only when some exist (most logs have neither).
-    let others = store.standing_silencers(project).unwrap_or_else(|e| {
+    let others = store.silencers(project).unwrap_or_else(|e| {
         errors.push(format!("reading rules and family preferences failed: {e}"));
         Silencers::default()
     });
@@ -124,7 +178,7 @@ fn own(prefs: &HashMap<String, Preference>, q: &Question) -> Option<Resolved> {
         .flatten()
 }
 
-fn load_rules(store: &Store, project: Option<&str>, errors: &mut Vec<String>) -> Vec<Rule> {
+fn load_rules(store: Source<'_>, project: Option<&str>, errors: &mut Vec<String>) -> Vec<Rule> {
     store.rules_for(project).unwrap_or_else(|e| {
         errors.push(format!("reading rules failed: {e}; no rule applies"));
         Vec::new()

@@ -150,10 +150,15 @@ pub fn members(conn: &Connection, family: &str) -> Result<Vec<Signature>> {
     let mut out = Vec::new();
     for row in rows {
         let (question, header, options) = row?;
-        let options: Vec<Choice> = serde_json::from_str(&options).unwrap_or_default();
-        out.push(Signature::new(&question, header.as_deref(), &options));
+        out.push(signature_of(&question, header.as_deref(), &options));
     }
     Ok(out)
+}
+
+/// A kept member read for the matcher, its options as stored (JSON).
+pub fn signature_of(question: &str, header: Option<&str>, options_json: &str) -> Signature {
+    let options: Vec<Choice> = serde_json::from_str(options_json).unwrap_or_default();
+    Signature::new(question, header, &options)
 }
 
 /// Cluster every unmarked row already stored (migration 4), oldest first.

@@ -38,6 +38,7 @@ pub mod read;
 pub mod row;
 pub mod rules;
 pub mod spool;
+pub mod standing;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -289,6 +290,7 @@ impl Store {
             }
             // A busy log is clustered by the next command; until then rows keep their hash.
             let _ = store.settle_families();
+            store.refresh_standing_quietly();
         }
         Ok(store)
     }
@@ -316,6 +318,8 @@ impl Store {
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
         let read = families::settle(&tx)?;
+        // New members of a family with a preference change what the hook's copy says.
+        standing::invalidate(&self.path)?;
         tx.commit()?;
         Ok(read)
     }
@@ -326,6 +330,14 @@ impl Store {
     /// (`NO_CKPT_ON_CLOSE`), and the locks end with the process.
     pub fn leave_open(self) {
         std::mem::forget(self);
+    }
+
+    /// [`Store::refresh_standing`] for a CLI command: a file that cannot be written is removed
+    /// (the hook then reads the database), and the command goes on.
+    pub fn refresh_standing_quietly(&mut self) {
+        if self.refresh_standing().is_err() {
+            let _ = standing::invalidate(&self.path);
+        }
     }
 
     /// The database file.
@@ -369,6 +381,7 @@ impl Store {
             }
             tx.pragma_update(None, "user_version", (n + 1) as i64)?;
         }
+        standing::invalidate(&self.path)?;
         Ok(tx.commit()?)
     }
 

@@ -89,29 +89,16 @@ impl Store {
              WHERE question_id LIKE ?1 || '%' AND (scope = '' OR scope = ?2)
              ORDER BY question_id, scope = '' DESC",
         )?;
-        let rows: Vec<(String, String)> = stmt
+        let rows: Vec<(String, String, String)> = stmt
             .query_map(
                 params![
                     askhook_core::family::FAMILY_KEY_PREFIX,
                     project.unwrap_or("")
                 ],
-                |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(2)?)),
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
             )?
             .collect::<std::result::Result<_, _>>()?;
-        // Ordered global first within a key: the last one seen (the project's) wins.
-        let mut best: Vec<(String, Preference)> = Vec::new();
-        for (key, value) in rows {
-            let (Some(family), Some(pref)) = (
-                askhook_core::family::family_of_key(&key),
-                Preference::parse(&value),
-            ) else {
-                continue;
-            };
-            match best.last_mut() {
-                Some((f, p)) if f == family => *p = pref,
-                _ => best.push((family.to_owned(), pref)),
-            }
-        }
+        let best = pick_family_preferences(rows);
         let mut out = Vec::with_capacity(best.len());
         for (family, pref) in best {
             let members = super::families::members(&self.conn, &family)?;
@@ -138,9 +125,8 @@ impl Store {
         ids: &[&str],
         project: Option<&str>,
     ) -> Result<HashMap<String, Preference>> {
-        let mut out = HashMap::new();
         if ids.is_empty() {
-            return Ok(out);
+            return Ok(HashMap::new());
         }
         // One statement for every id of the call (a call has at most a few questions).
         let placeholders = vec!["?"; ids.len()].join(", ");
@@ -157,23 +143,8 @@ impl Store {
                 r.get::<_, String>(2)?,
             ))
         })?;
-        // Per id, a project preference beats a global one.
-        let mut best: HashMap<String, (bool, Preference)> = HashMap::new();
-        for row in rows {
-            let (id, scope, value) = row?;
-            let Some(pref) = Preference::parse(&value) else {
-                continue;
-            };
-            let is_project = !scope.is_empty();
-            match best.get(&id) {
-                Some((was_project, _)) if *was_project || !is_project => {}
-                _ => {
-                    best.insert(id, (is_project, pref));
-                }
-            }
-        }
-        out.extend(best.into_iter().map(|(id, (_, pref))| (id, pref)));
-        Ok(out)
+        let rows = rows.collect::<rusqlite::Result<Vec<_>>>()?;
+        Ok(pick_preferences(rows))
     }
 
     /// Set or clear (`value = None`) a preference, recording the change as an event.
@@ -215,7 +186,9 @@ impl Store {
                 params![question_id, scope, old, new, now_ms, confirmed_by],
             )?;
         }
+        super::standing::invalidate(&self.path)?;
         tx.commit()?;
+        self.refresh_standing_quietly();
         Ok(old)
     }
 
@@ -272,6 +245,51 @@ impl Store {
         })?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
+}
+
+/// The preference of each id among `(id, scope, value)` rows already limited to the ids and
+/// scopes that apply: a project preference beats a global one; a value this binary does not
+/// know is skipped.
+pub fn pick_preferences(
+    rows: impl IntoIterator<Item = (String, String, String)>,
+) -> HashMap<String, Preference> {
+    let mut best: HashMap<String, (bool, Preference)> = HashMap::new();
+    for (id, scope, value) in rows {
+        let Some(pref) = Preference::parse(&value) else {
+            continue;
+        };
+        let is_project = !scope.is_empty();
+        match best.get(&id) {
+            Some((was_project, _)) if *was_project || !is_project => {}
+            _ => {
+                best.insert(id, (is_project, pref));
+            }
+        }
+    }
+    best.into_iter().map(|(id, (_, pref))| (id, pref)).collect()
+}
+
+/// The family preferences among `(key, scope, value)` rows of `family:` keys already limited
+/// to the scopes that apply, by family id: a project preference beats a global one.
+pub fn pick_family_preferences(
+    mut rows: Vec<(String, String, String)>,
+) -> Vec<(String, Preference)> {
+    // Global first within a key: the last one seen (the project's) wins.
+    rows.sort_by(|a, b| (&a.0, !a.1.is_empty()).cmp(&(&b.0, !b.1.is_empty())));
+    let mut best: Vec<(String, Preference)> = Vec::new();
+    for (key, _, value) in rows {
+        let (Some(family), Some(pref)) = (
+            askhook_core::family::family_of_key(&key),
+            Preference::parse(&value),
+        ) else {
+            continue;
+        };
+        match best.last_mut() {
+            Some((f, p)) if f == family => *p = pref,
+            _ => best.push((family.to_owned(), pref)),
+        }
+    }
+    best
 }
 
 /// What besides a question's own preference could silence it ([`Store::standing_silencers`]).

@@ -5,6 +5,7 @@
 
 use askhook_core::policy::Preference;
 use rusqlite::{params, OptionalExtension, TransactionBehavior};
+use serde::{Deserialize, Serialize};
 
 use crate::rules::{Field, Pattern, Rule};
 
@@ -39,7 +40,9 @@ const SELECT: &str = "SELECT r.name, r.scope, r.value, r.created_at, r.updated_a
      FROM rules r LEFT JOIN rule_patterns p ON p.rule = r.name";
 
 /// Fold the joined rows (ordered by name, then position) into rules.
-fn collect(rows: impl Iterator<Item = rusqlite::Result<RawRule>>) -> Result<Vec<StoredRule>> {
+pub(super) fn collect(
+    rows: impl Iterator<Item = rusqlite::Result<RawRule>>,
+) -> Result<Vec<StoredRule>> {
     let mut out: Vec<StoredRule> = Vec::new();
     for row in rows {
         let raw = row?;
@@ -78,16 +81,24 @@ fn collect(rows: impl Iterator<Item = rusqlite::Result<RawRule>>) -> Result<Vec<
     Ok(out)
 }
 
-/// One joined row.
-struct RawRule {
-    name: String,
-    scope: String,
-    value: String,
-    created_at: i64,
-    updated_at: i64,
-    field: Option<String>,
-    pattern: Option<String>,
-    needs: Option<String>,
+/// One joined row (also as the hook's copy keeps it: [`super::standing`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RawRule {
+    pub name: String,
+    pub scope: String,
+    pub value: String,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub field: Option<String>,
+    pub pattern: Option<String>,
+    pub needs: Option<String>,
+}
+
+/// Every rule row joined with its patterns, by name then position (schema 3 or later).
+pub(super) fn read_all_raw(conn: &rusqlite::Connection) -> Result<Vec<RawRule>> {
+    let mut stmt = conn.prepare(&format!("{SELECT} ORDER BY r.name, p.position"))?;
+    let rows = stmt.query_map([], raw)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
 fn raw(r: &rusqlite::Row<'_>) -> rusqlite::Result<RawRule> {
@@ -186,7 +197,9 @@ impl Store {
                 rule.map(|r| describe(&r.patterns)),
             ],
         )?;
+        super::standing::invalidate(&self.path)?;
         tx.commit()?;
+        self.refresh_standing_quietly();
         Ok(old)
     }
 }

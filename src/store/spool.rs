@@ -1,6 +1,7 @@
-//! The spool: an append-only file beside the database (`<db>.spool`) that holds writes the hook
-//! could not commit in time. Hooks ingest it a little at a time, within a small budget, after
-//! their own event is safe; any CLI command that opens the store for writing ingests the rest.
+//! The spool: an append-only file beside the database (`<db>.spool`) where the hook writes
+//! every question's events (a question never opens SQLite: `crate::hook::handle`), and any
+//! write the database could not take in time. The end of a turn ingests it a little at a time,
+//! within a small budget; any CLI command that opens the store for writing ingests the rest.
 //!
 //! ## Format
 //! One record per event, self-delimiting and verifiable:

@@ -115,9 +115,16 @@ impl Paths {
         }
     }
 
-    /// The spool beside the database: events that could not be written in time.
+    /// The spool beside the database: every question's events, until the end of its turn or
+    /// the next command ingests them.
     pub fn spool(&self) -> PathBuf {
         spool_for(&self.db)
+    }
+
+    /// The hook's copy of the standing preferences, beside the database
+    /// (`crate::store::standing`).
+    pub fn standing(&self) -> PathBuf {
+        standing_for(&self.db)
     }
 
     /// The marker a hook leaves for each event it could not record (database and spool both
@@ -141,6 +148,13 @@ pub fn spool_for(db: &Path) -> PathBuf {
         .map_or_else(|| OsString::from("askhook.db"), OsString::from);
     name.push(".spool");
     db.with_file_name(name)
+}
+
+/// The hook's copy of the standing preferences of the database at `db`: `<db>.standing`.
+pub fn standing_for(db: &Path) -> PathBuf {
+    let mut name = db.as_os_str().to_owned();
+    name.push(".standing");
+    PathBuf::from(name)
 }
 
 /// Time and size budgets of the hook hot path.

@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 use crate::harness::{stdout, World};
 
 /// A PreToolUse payload of one unmarked question.
-fn ask(world: &World, call: &str, text: &str, header: &str, labels: &[&str]) -> Value {
+pub(crate) fn ask(world: &World, call: &str, text: &str, header: &str, labels: &[&str]) -> Value {
     let options: Vec<Value> = labels
         .iter()
         .map(|l| json!({"label": l, "description": ""}))
@@ -27,14 +27,14 @@ fn ask(world: &World, call: &str, text: &str, header: &str, labels: &[&str]) -> 
 }
 
 /// The hook's decision (`None`: it abstained).
-fn decide(world: &World, payload: &Value) -> Option<Value> {
+pub(crate) fn decide(world: &World, payload: &Value) -> Option<Value> {
     let out = world.hook_json(payload.clone());
     assert_eq!(out.status.code(), Some(0));
     let text = stdout(&out);
     (!text.is_empty()).then(|| serde_json::from_str(&text).expect("one JSON object"))
 }
 
-fn row(world: &World, call: &str) -> Value {
+pub(crate) fn row(world: &World, call: &str) -> Value {
     world
         .log()
         .into_iter()

@@ -120,6 +120,48 @@ impl World {
         self.hook(&serde_json::to_vec(&payload).unwrap())
     }
 
+    /// The writes waiting in the spool, where the hook appends every event (each record's
+    /// JSON: `{"write": "records", "records": [...]}` or a decline), oldest first.
+    pub fn spooled_writes(&self) -> Vec<Value> {
+        let bytes = std::fs::read(self.askhook_home.join("askhook.db.spool")).unwrap_or_default();
+        bytes
+            .split(|&b| b == 0x1e)
+            .skip(1)
+            .map(|record| {
+                let body = &record[record.iter().position(|&b| b == b'\n').unwrap() + 1..];
+                serde_json::from_slice(body.trim_ascii_end()).expect("a whole spool record")
+            })
+            .collect()
+    }
+
+    /// A column of the question of call `tool_use_id` as the hook wrote it: its latest spooled
+    /// record while one is waiting in the spool, else the database row (never through the
+    /// CLI, which would ingest and settle first).
+    pub fn stored(&self, tool_use_id: &str, column: &str) -> Value {
+        let spooled = self.spooled_writes().into_iter().rev().find_map(|w| {
+            w["records"]
+                .as_array()?
+                .iter()
+                .find(|r| r["tool_use_id"] == tool_use_id)
+                .map(|r| r[column].clone())
+        });
+        spooled.unwrap_or_else(|| {
+            let conn = rusqlite::Connection::open(self.db()).unwrap();
+            conn.query_row(
+                &format!("SELECT {column} FROM questions WHERE tool_use_id = ?1"),
+                [tool_use_id],
+                |r| {
+                    Ok(match r.get::<_, rusqlite::types::Value>(0)? {
+                        rusqlite::types::Value::Text(t) => Value::String(t),
+                        rusqlite::types::Value::Integer(i) => Value::from(i),
+                        _ => Value::Null,
+                    })
+                },
+            )
+            .unwrap()
+        })
+    }
+
     /// `askhook log --json`, parsed.
     #[track_caller]
     pub fn log(&self) -> Vec<Value> {

@@ -733,8 +733,13 @@ fn files_holding_answers_are_private() {
     world.hook(b"not json");
     let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode(&world.askhook_home), 0o700);
-    assert_eq!(mode(&world.db()), 0o600);
+    // The hook appends the question to the spool; the next command ingests it into the log
+    // and writes the hook's copy of the preferences.
+    assert_eq!(mode(&world.askhook_home.join("askhook.db.spool")), 0o600);
     assert_eq!(mode(&world.error_log()), 0o600);
+    assert_eq!(world.log().len(), 1);
+    assert_eq!(mode(&world.db()), 0o600);
+    assert_eq!(mode(&world.askhook_home.join("askhook.db.standing")), 0o600);
 }
 
 #[test]
@@ -751,6 +756,16 @@ fn secrets_never_reach_the_log() {
         json!({"Which database should we use?": "password=hunter2hunter2 please"});
     send(&world, &pre);
     send(&world, &post);
+    // Scrubbed before the spool, where the hook writes them first.
+    let spooled = String::from_utf8_lossy(
+        &std::fs::read(world.askhook_home.join("askhook.db.spool")).unwrap(),
+    )
+    .into_owned();
+    assert!(spooled.contains("[redacted:"), "{spooled}");
+    assert!(
+        !spooled.contains(key) && !spooled.contains("hunter2hunter2"),
+        "{spooled}"
+    );
     let dump = serde_json::to_string(&world.log()).unwrap();
     assert!(
         !dump.contains(key) && !dump.contains("hunter2hunter2"),
@@ -806,16 +821,19 @@ fn database_passwords_never_reach_the_log_and_keys_stay_as_sent() {
     assert_eq!(row["cwd"], pre["cwd"]);
 }
 
-/// The door as the database holds it, before any CLI command has read the log.
+/// The door as the hook wrote it, before any CLI command has read the log.
 fn stored_door(world: &World, tool_use_id: &str) -> (String, Option<String>) {
-    rusqlite::Connection::open(world.db())
-        .unwrap()
-        .query_row(
-            "SELECT door_type, door_rule FROM questions WHERE tool_use_id = ?1",
-            [tool_use_id],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )
-        .unwrap()
+    (
+        world
+            .stored(tool_use_id, "door_type")
+            .as_str()
+            .unwrap()
+            .to_owned(),
+        world
+            .stored(tool_use_id, "door_rule")
+            .as_str()
+            .map(str::to_owned),
+    )
 }
 
 #[test]

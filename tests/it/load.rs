@@ -329,6 +329,7 @@ fn a_database_locked_past_the_busy_budget_spools_every_event_and_loses_none() {
     // Create the database (schema, WAL) with one real question, then lock it.
     let warm_up = sessions("warmup", 1, 1, 1);
     assert_every_hook_abstained_in_time(&replay_concurrently(&world, &warm_up));
+    ingest_with_the_cli(&world);
     let holder = open(&world);
     holder
         .execute_batch("BEGIN EXCLUSIVE")

@@ -22,6 +22,7 @@ mod load;
 mod query;
 mod rows;
 mod setup;
+mod standing;
 mod terminal;
 mod trust;
 mod uninstall;
