@@ -125,6 +125,12 @@ fn main() {
     empty.set_auto_preference();
     let big = World::new(&work.join("big"));
     big.install_db(&filled_db(fill_rows));
+    // The end of a turn ingests what the spool holds: each has its own world, so it ingests
+    // its own question only.
+    let turn = World::new(&work.join("turn"));
+    turn.set_auto_preference();
+    let big_turn = World::new(&work.join("big-turn"));
+    big_turn.install_db(&filled_db(fill_rows));
     let not_ours = World::new(&work.join("not-ours"));
     let rules = World::new(&work.join("rules"));
     rules.add_rules();
@@ -190,6 +196,19 @@ fn main() {
         .big(),
         Case::new("auto-1m", "PreToolUse, auto-decide", Kind::Auto, &big).big(),
         Case::new("settle-1m", "PostToolUse, settle", Kind::Settle, &big).big(),
+        Case::new(
+            "turn",
+            "Stop, ingest the turn's question and answer",
+            Kind::TurnEnd,
+            &turn,
+        ),
+        Case::new(
+            "turn-1m",
+            "Stop, ingest the turn's question and answer",
+            Kind::TurnEnd,
+            &big_turn,
+        )
+        .big(),
     ];
     if let Some(b) = ab() {
         let twins: Vec<Case<'_>> = cases
@@ -380,6 +399,16 @@ impl World {
     fn install_db(&self, db: &Path) {
         std::fs::create_dir_all(self.askhook_home()).unwrap();
         std::fs::copy(db, self.db()).expect("copy the filled database");
+        // As on a user's machine, where any command leaves the hook its copy of the standing
+        // preferences beside the database (`store::standing`).
+        let out = self.askhook(&["pref", "list"]);
+        assert!(out.status.success(), "askhook pref list: {out:?}");
+        let mut standing = self.db().into_os_string();
+        standing.push(".standing");
+        assert!(
+            Path::new(&standing).exists(),
+            "the CLI wrote the hook's copy of the preferences"
+        );
     }
 }
 
@@ -508,6 +537,9 @@ enum Kind {
     /// The auto-decide question in a world whose config says `decide_with = "answer"`.
     AutoAnswer,
     Settle,
+    /// The end of a turn (Stop) after one question was asked and answered (both spooled,
+    /// untimed): the declines committed and the spool ingested into the database.
+    TurnEnd,
 }
 
 /// One benchmark case and its samples.
@@ -587,6 +619,20 @@ impl<'w> Case<'w> {
                     self.name
                 );
                 (askhook, post_tool_use(self.world, &call))
+            }
+            Kind::TurnEnd => {
+                for payload in [
+                    pre_tool_use(self.world, &call, Ask::Plain),
+                    post_tool_use(self.world, &call),
+                ] {
+                    let ran = spawn(self.world, askhook, &payload, false);
+                    assert!(
+                        ran.stdout.is_empty() && ran.status.success(),
+                        "{}: untimed question",
+                        self.name
+                    );
+                }
+                (askhook, stop(self.world, &call))
             }
         };
         let ran = spawn(self.world, program, &payload, how == Measure::PeakRss);
@@ -792,6 +838,12 @@ fn post_tool_use(world: &World, call: &str) -> Vec<u8> {
     p["tool_name"] = "AskUserQuestion".into();
     p["tool_input"] = answered.clone();
     p["tool_response"] = answered;
+    serde_json::to_vec(&p).unwrap()
+}
+
+fn stop(world: &World, call: &str) -> Vec<u8> {
+    let mut p = base(world, call, "Stop");
+    p["stop_hook_active"] = false.into();
     serde_json::to_vec(&p).unwrap()
 }
 
