@@ -9,9 +9,10 @@
 //! hook run). PreToolUse reads the standing preferences from their copy
 //! ([`crate::store::standing`]) and appends its event to the spool; PostToolUse appends its
 //! answer. The database is opened only when the copy is missing (then the event is committed
-//! directly, as before), for `context_from_history`, and at the end of a turn, which commits
-//! its declines and ingests a chunk of the spool ([`HOOK_INGEST`]); every CLI command ingests
-//! the rest first.
+//! directly, as before), for `context_from_history`, and at the end of a turn once the spool
+//! has grown past [`TURN_FOLD_BYTES`]: it then commits its decline and ingests a chunk
+//! ([`HOOK_INGEST`]); a smaller spool only gets the decline appended. Every CLI command
+//! ingests the rest first.
 //!
 //! The event comes first: as soon as it is built its spool record is held for the signal
 //! handler ([`deadline::hold`]), so a deadline or a `kill` spools it rather than losing it. An
@@ -49,6 +50,12 @@ pub const HOOK_INGEST: spool::Budget = spool::Budget {
     record_bytes: 8 << 20,
     lock_wait: Duration::from_millis(20),
 };
+
+/// The spool size from which the end of a turn ingests it (a chunk, [`HOOK_INGEST`]); below it,
+/// it appends its decline, and the next command or a later turn's end applies it in order.
+/// About sixty questions: a turn's end opens SQLite rarely, and the backlog any command
+/// ingests stays small.
+pub const TURN_FOLD_BYTES: u64 = 128 * 1024;
 
 /// A hook ingests only when this much of its deadline is left.
 const HOOK_INGEST_MIN_LEFT: Duration = Duration::from_secs(1);
@@ -261,6 +268,22 @@ fn load_standing(ctx: &HookContext, errors: &mut Vec<String>) -> Loaded {
         errors.push(format!("{e}; preferences read from the database"));
         Loaded::Missing
     })
+}
+
+/// A hook that had to open the database writes the copy of the standing preferences when it
+/// is missing (a database a hook created, or one from before the copy existed), under the same
+/// write lock as every writer of it ([`Store::refresh_standing`]), so the next questions need
+/// no database. Once: later hooks find the file.
+fn restore_standing(store: Option<&mut Store>, ctx: &HookContext, errors: &mut Vec<String>) {
+    let Some(store) = store else { return };
+    if ctx.paths.standing().exists() || ctx.remaining() < HOOK_INGEST_MIN_LEFT {
+        return;
+    }
+    if let Err(e) = store.refresh_standing() {
+        errors.push(format!(
+            "the preferences copy was not written ({e}); the next hooks read the database"
+        ));
+    }
 }
 
 /// Whether an abstain may print the history context (it reads the database).
@@ -526,8 +549,10 @@ fn on_asked(call: &Call, questions: &[Question], input: &[u8], ctx: &HookContext
     let decision = policy::decide(&assessed);
     let output = match &decision {
         Decision::Abstain => {
-            if store.is_none() && wants_history(ctx) {
-                store = open_store(ctx, &mut errors);
+            if wants_history(ctx) {
+                if store.is_none() {
+                    store = open_store(ctx, &mut errors);
+                }
                 // Earlier answers of this turn are still in the spool.
                 if let Some(s) = store.as_mut() {
                     if let Err(e) = s.ingest_spool_within(&HOOK_INGEST) {
@@ -557,6 +582,7 @@ fn on_asked(call: &Call, questions: &[Question], input: &[u8], ctx: &HookContext
     } else {
         None
     };
+    restore_standing(store.as_mut(), ctx, &mut errors);
     done_with(store);
     handled(output, errors, lost)
 }
@@ -647,8 +673,16 @@ fn on_turn_ended(session_id: String, event: HookEvent, ctx: &HookContext) -> Han
         at: ctx.now_ms,
     };
     hold(&write, &what);
-    let mut store = open_store(ctx, &mut errors);
+    // Most turns only append their decline behind their own events; one in every few dozen
+    // questions finds the spool past the mark and folds it into the database.
+    let fold = std::fs::metadata(ctx.paths.spool()).is_ok_and(|m| m.len() >= TURN_FOLD_BYTES);
+    let mut store = if fold {
+        open_store(ctx, &mut errors)
+    } else {
+        None
+    };
     let lost = persist(store.as_mut(), &write, ctx, &mut errors);
+    restore_standing(store.as_mut(), ctx, &mut errors);
     done_with(store);
     handled(Output::Abstain, errors, lost)
 }

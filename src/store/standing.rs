@@ -2,7 +2,8 @@
 //! families that have a preference — mirrored in one file beside the database
 //! (`<db>.standing`), so the hook can decide a question without opening SQLite (opening it
 //! parses the whole schema: most of a hook run). The database stays the truth; the file is
-//! what the hook reads, written only by the CLI.
+//! what the hook reads, written by the CLI, and by a hook that had to open the database and
+//! found the file missing (a database a hook created).
 //!
 //! ## Never stale
 //! The file may be missing (the hook then reads the database, as it always could), but it must
@@ -15,7 +16,7 @@
 //!   state always renames before the change's delete, never after.
 //!
 //! The CLI refreshes the file whenever it opens the log for writing and after each change;
-//! it is rewritten only when its bytes would differ.
+//! it is rewritten only when its bytes would differ. Every writer follows the same protocol.
 //!
 //! ## Format
 //! One JSON object: `format` (this module's [`FORMAT`]; another value makes the hook read the

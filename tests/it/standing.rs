@@ -47,21 +47,55 @@ fn denied(decision: Option<Value>) -> bool {
     decision.is_some_and(|d| d["hookSpecificOutput"]["permissionDecision"] == "deny")
 }
 
+fn stop(world: &World, session: &str) -> bool {
+    let stop = serde_json::json!({
+        "session_id": session, "transcript_path": "/tmp/t.jsonl",
+        "cwd": world.project.to_string_lossy(), "hook_event_name": "Stop",
+        "stop_hook_active": false,
+    });
+    let out = world.hook_json(stop);
+    out.status.success() && out.stdout.is_empty()
+}
+
 #[test]
-fn a_question_is_only_appended_to_the_spool_and_the_end_of_its_turn_records_it() {
+fn a_question_and_its_turn_end_only_append_and_the_spool_is_folded_in_now_and_then() {
     let world = World::new();
     assert_eq!(decide(&world, &db_question(&world)), None);
     assert!(!world.db().exists(), "the hook opened no database");
     assert_eq!(world.stored("toolu_s1", "outcome"), "pending");
-    // Another session's turn ends: its hook ingests the spool into the database.
-    let stop = serde_json::json!({
-        "session_id": "s-other", "transcript_path": "/tmp/t.jsonl",
-        "cwd": world.project.to_string_lossy(), "hook_event_name": "Stop",
-        "stop_hook_active": false,
-    });
-    assert!(world.hook_json(stop).status.success());
-    assert!(world.spooled_writes().is_empty(), "the spool was ingested");
-    assert_eq!(world.stored("toolu_s1", "outcome"), "pending");
+    // The turn ends without an answer: its decline follows the question in the spool.
+    assert!(stop(&world, "s-decide"));
+    assert!(!world.db().exists(), "a small spool is not folded in");
+    let writes = world.spooled_writes();
+    assert_eq!(writes.len(), 2, "{writes:?}");
+    assert_eq!(writes[1]["write"], "decline");
+    // The next command applies both, in order.
+    assert_eq!(row(&world, "toolu_s1")["outcome"], "declined");
+    assert!(world.spooled_writes().is_empty());
+
+    // Past 128 KiB of spool, a turn's end folds it into the database itself.
+    let mut n = 0;
+    while std::fs::metadata(world.askhook_home.join("askhook.db.spool")).map_or(0, |m| m.len())
+        < 128 * 1024
+    {
+        n += 1;
+        let mut payload = again(&world, &format!("toolu_fill_{n}"));
+        payload["session_id"] = "s-fill".into();
+        assert_eq!(decide(&world, &payload), None);
+    }
+    assert!(stop(&world, "s-other"));
+    assert!(world.spooled_writes().is_empty(), "the spool was folded in");
+    // The turn's end that created the database left the next questions their copy.
+    assert!(standing(&world).exists(), "the folding hook wrote the copy");
+    let conn = rusqlite::Connection::open(world.db()).unwrap();
+    let pending: i64 = conn
+        .query_row(
+            "SELECT COUNT(*) FROM questions WHERE session_id = 's-fill' AND outcome = 'pending'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(pending, n, "every question of the other session, still pending");
     assert!(world.error_lines().is_empty(), "{:?}", world.error_lines());
 }
 
@@ -135,7 +169,11 @@ fn a_missing_or_damaged_copy_is_read_from_the_database_instead() {
         "{:?}",
         world.error_lines()
     );
-    // The next command writes it whole again.
+    // A hook that had to read the database leaves the next ones the copy; so does any command.
+    std::fs::remove_file(standing(&world)).unwrap();
+    assert!(denied(decide(&world, &again(&world, "toolu_s5"))));
+    assert!(standing(&world).exists(), "the hook wrote the missing copy");
+    std::fs::write(standing(&world), b"{\"format\": 1, \"preferences\": [[").unwrap();
     world.log();
     let copy: Value = serde_json::from_slice(&std::fs::read(standing(&world)).unwrap()).unwrap();
     assert_eq!(copy["format"], 1);
