@@ -44,6 +44,8 @@ fn filled() -> World {
             "deny--01-PreToolUse",
         ],
     );
+    // The hooks spooled it all; a command folds it into the database (tests below edit it).
+    world.log();
     world
 }
 

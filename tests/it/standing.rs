@@ -95,7 +95,10 @@ fn a_question_and_its_turn_end_only_append_and_the_spool_is_folded_in_now_and_th
             |r| r.get(0),
         )
         .unwrap();
-    assert_eq!(pending, n, "every question of the other session, still pending");
+    assert_eq!(
+        pending, n,
+        "every question of the other session, still pending"
+    );
     assert!(world.error_lines().is_empty(), "{:?}", world.error_lines());
 }
 
