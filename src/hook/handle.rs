@@ -286,11 +286,6 @@ fn restore_standing(store: Option<&mut Store>, ctx: &HookContext, errors: &mut V
     }
 }
 
-/// Whether an abstain may print the history context (it reads the database).
-fn wants_history(ctx: &HookContext) -> bool {
-    ctx.config.as_ref().is_ok_and(|c| c.context_from_history)
-}
-
 /// The hook is done with the database: the process ends next ([`Store::leave_open`]).
 fn done_with(store: Option<Store>) {
     if let Some(store) = store {
@@ -341,19 +336,47 @@ fn stored_answer(label: &str, ctx: &HookContext, errors: &mut Vec<String>) -> St
     }
 }
 
+/// Where the call's preferences are read from: the copy, else the open database.
+fn source_of<'a>(
+    standing: &'a Loaded,
+    store: Option<&'a Store>,
+    ctx: &HookContext,
+    errors: &mut Vec<String>,
+) -> Source<'a> {
+    match (standing, store) {
+        (Loaded::Standing(copy), _) => Source::Copy(copy),
+        (_, Some(store)) => Source::Store(store),
+        (Loaded::Missing, None) if ctx.paths.db.exists() => {
+            errors.push("no preference could be read; asking the human".into());
+            Source::Nothing
+        }
+        _ => Source::Nothing,
+    }
+}
+
 /// What PreToolUse prints when it lets the user answer: nothing, or with
-/// `context_from_history` the user's earlier answers to these questions.
+/// `context_from_history` the user's earlier answers to these questions (the database is
+/// opened for them, and the spool, where this turn's answers wait, ingested first).
 fn abstain_output(
-    store: Option<&Store>,
+    store: &mut Option<Store>,
     questions: &[Question],
     ctx: &HookContext,
     errors: &mut Vec<String>,
 ) -> Output {
-    let (Ok(config), Some(store)) = (&ctx.config, store) else {
+    let Ok(config) = &ctx.config else {
         return Output::Abstain;
     };
     if !config.context_from_history {
         return Output::Abstain;
+    }
+    if store.is_none() {
+        *store = open_store(ctx, errors);
+    }
+    let Some(store) = store.as_mut() else {
+        return Output::Abstain;
+    };
+    if let Err(e) = store.ingest_spool_within(&HOOK_INGEST) {
+        errors.push(format!("spool not ingested yet: {e}{}", busy_hint(&e)));
     }
     let redactions = privacy::redactions(config, errors);
     match context::history(store, questions, ctx.now_ms, &redactions, errors) {
@@ -512,17 +535,8 @@ fn on_asked(call: &Call, questions: &[Question], input: &[u8], ctx: &HookContext
         Loaded::Missing => open_store(ctx, &mut errors),
         Loaded::Standing(_) | Loaded::NoDatabase => None,
     };
-    let source = match (&standing, &store) {
-        (Loaded::Standing(copy), _) => Source::Copy(copy),
-        (_, Some(store)) => Source::Store(store),
-        (Loaded::Missing, None) if ctx.paths.db.exists() => {
-            errors.push("no preference could be read; asking the human".into());
-            Source::Nothing
-        }
-        _ => Source::Nothing,
-    };
     let resolved = prefer::for_call(
-        source,
+        source_of(&standing, store.as_ref(), ctx, &mut errors),
         questions,
         &|i| assessment.door(i),
         assessment.project.as_deref(),
@@ -548,20 +562,7 @@ fn on_asked(call: &Call, questions: &[Question], input: &[u8], ctx: &HookContext
     }
     let decision = policy::decide(&assessed);
     let output = match &decision {
-        Decision::Abstain => {
-            if wants_history(ctx) {
-                if store.is_none() {
-                    store = open_store(ctx, &mut errors);
-                }
-                // Earlier answers of this turn are still in the spool.
-                if let Some(s) = store.as_mut() {
-                    if let Err(e) = s.ingest_spool_within(&HOOK_INGEST) {
-                        errors.push(format!("spool not ingested yet: {e}{}", busy_hint(&e)));
-                    }
-                }
-            }
-            abstain_output(store.as_ref(), questions, ctx, &mut errors)
-        }
+        Decision::Abstain => abstain_output(&mut store, questions, ctx, &mut errors),
         Decision::AutoDecide(choices) => {
             for (record, choice) in records.iter_mut().zip(choices) {
                 record.outcome = Outcome::AutoDecided;
