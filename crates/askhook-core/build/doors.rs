@@ -63,13 +63,14 @@ impl Elem {
 /// most of the hook's start-up time and 3 MiB of dirtied pages. Offsets into one literal cost
 /// nothing until read.
 #[derive(Default)]
-struct Pool {
-    text: String,
+pub struct Pool {
+    pub text: String,
     at: HashMap<String, (usize, usize)>,
 }
 
 impl Pool {
-    fn add(&mut self, s: &str) -> String {
+    /// `Str(at, len)`: the place of `s` in the pool (added if new; a string is pooled once).
+    pub fn add(&mut self, s: &str) -> String {
         let (at, len) = *self.at.entry(s.to_owned()).or_insert_with(|| {
             let at = self.text.len();
             self.text.push_str(s);
@@ -511,7 +512,7 @@ fn emit_table(out: &mut String, pool: &mut Pool, name: &str, keys: &[(String, u3
 }
 
 /// A number as Rust source with `_` between thousands (the generated code passes clippy).
-fn grouped(n: u32) -> String {
+pub fn grouped(n: u32) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
