@@ -1,6 +1,6 @@
-//! Build-time data for the core: the embedded question registry and the door classifier's
-//! lexicons become static tables, so the hook never parses data at start-up (a fresh
-//! process runs on every question).
+//! Build-time data for the core: the embedded question registry, the door classifier's
+//! lexicons and the family matcher's word lists become static tables, so the hook never parses
+//! data at start-up (a fresh process runs on every question).
 //!
 //! Each registry file (see [`REGISTRY_FILES`]) is checked here: an id that is not kebab-case, a
 //! duplicate id (within or across files), a `door_type` other than `one-way` / `two-way` or a
@@ -12,7 +12,9 @@
 //!   index in `EMBEDDED`;
 //! - `door_tables.rs` and `door_examples.rs`, included by `src/classify/lexicon.rs` and the
 //!   classifier's tests: the door lexicons of `data/doors/*.txt` (see `build/doors.rs` and
-//!   `data/doors/README.md`).
+//!   `data/doors/README.md`);
+//! - `family_tables.rs`, included by `src/family/lexicon.rs`: the family matcher's word lists
+//!   of `data/families/*.txt` (see `build/families.rs` and `data/families/README.md`).
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -21,6 +23,8 @@ use serde_json::Value;
 
 #[path = "build/doors.rs"]
 mod doors;
+#[path = "build/families.rs"]
+mod families;
 #[path = "src/classify/fold.rs"]
 mod fold;
 #[path = "src/registry/id.rs"]
@@ -45,6 +49,7 @@ fn main() {
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     registry(&root, &out.join("registry.rs"));
     doors::compile(&manifest.join("data/doors"), &out);
+    families::compile(&manifest.join("data/families"), &out);
 }
 
 /// One checked registry entry.

@@ -10,7 +10,7 @@
 use std::fmt;
 use std::sync::OnceLock;
 
-use super::lexicon::{self, Agree, Group, Part};
+use super::lexicon::{self, Agree, Group, Part, Set, Str};
 use super::text::{self, listed, lookup, Kind, Lang};
 use crate::question::{recommendation_line_value, strip_recommendation, Choice};
 
@@ -576,7 +576,7 @@ fn main_clause(sentence: &str) -> (&str, Vec<&str>) {
         let cut = if listed(lexicon::SUBORDINATORS, word) {
             Some(spans[i].0)
         } else {
-            let pair = |(p, w): &(&str, &str)| *p == spans[i - 1].1 && *w == word;
+            let pair = |(p, w): &(Str, Str)| p.get() == spans[i - 1].1 && w.get() == word;
             (i >= 3 && lexicon::SUBORDINATOR_PAIRS.iter().any(pair)).then_some(spans[i - 1].0)
         };
         if let Some(cut) = cut {
@@ -859,7 +859,7 @@ fn has_synonyms(word: &str) -> bool {
 fn cjk_synonym_class(word: &str) -> Option<usize> {
     lexicon::ACTION_SYNONYMS
         .iter()
-        .position(|words| words.contains(&word))
+        .position(|words| words.contains(word))
 }
 
 fn lookup_owned(table: &[(String, usize)], word: &str) -> Option<usize> {
@@ -947,7 +947,7 @@ fn alias(word: &str, lang: Lang) -> Option<&'static str> {
     let stems = STEMS.get_or_init(|| {
         let mut v: Vec<(String, &'static str)> = lexicon::ALIASES
             .iter()
-            .map(|(w, a)| (text::stem_latin(w), *a))
+            .map(|(w, a)| (text::stem_latin(w), a))
             .collect();
         v.sort_unstable();
         v.dedup();
@@ -971,22 +971,19 @@ fn alias(word: &str, lang: Lang) -> Option<&'static str> {
 }
 
 fn is_alias_value(word: &str) -> bool {
-    lexicon::ALIASES.iter().any(|(_, v)| *v == word)
+    lexicon::ALIASES.values().strs().iter().any(|v| v.is(word))
 }
 
 fn group_of(word: &str) -> Option<(Group, &'static str)> {
-    lexicon::GROUP_WORDS
-        .binary_search_by(|(w, _, _)| (*w).cmp(word))
-        .ok()
-        .map(|i| (lexicon::GROUP_WORDS[i].1, lexicon::GROUP_WORDS[i].2))
+    lexicon::GROUP_WORDS.get(word)
 }
 
 fn cjk_groups(run: &str, toks: &mut Vec<Tok>) {
-    for (w, g, m) in lexicon::CJK_GROUP_WORDS {
-        if run.contains(w) {
+    for &(w, g, m) in lexicon::CJK_GROUP_WORDS {
+        if run.contains(w.get()) {
             toks.push(Tok {
                 word: None,
-                group: Some((*g, m)),
+                group: Some((g, m.get())),
                 named: false,
             });
         }
@@ -1013,7 +1010,7 @@ fn is_negation(word: &str, lang: Lang) -> bool {
     listed(lang.negations(), word) || matches!(word, "not" | "dont" | "never")
 }
 
-fn char_listed(list: &[&str], c: char) -> bool {
+fn char_listed(list: Set, c: char) -> bool {
     let mut buf = [0u8; 4];
     listed(list, c.encode_utf8(&mut buf))
 }
@@ -1123,8 +1120,8 @@ fn word_token(w: &str, named: bool, lang: Lang, out: &mut Tokens) {
         if group.is_none() {
             group = lexicon::CYRILLIC_GROUP_PREFIXES
                 .iter()
-                .find(|(p, _, _)| a.starts_with(p))
-                .map(|(_, g, m)| (*g, *m));
+                .find(|(p, _, _)| a.starts_with(p.get()))
+                .map(|(_, g, m)| (*g, m.get()));
         }
         text::prefix(text::stem_cyrillic(a), 5).to_owned()
     } else {
@@ -1189,15 +1186,16 @@ fn phrase_at(ws: &[(Kind, String, bool)], i: usize) -> Option<(usize, Option<&'s
         if i + n > ws.len() || ws[i..i + n].iter().any(|(k, _, _)| *k != Kind::Word) {
             continue;
         }
-        for (words, canon) in lexicon::PHRASES {
+        for &(words, canon) in lexicon::PHRASES {
+            let words = words.strs();
             if words.len() == n
-                && inflected(&ws[i].1, words[0])
+                && inflected(&ws[i].1, words[0].get())
                 && words[1..]
                     .iter()
                     .zip(&ws[i + 1..i + n])
-                    .all(|(p, (_, w, _))| p == w)
+                    .all(|(p, (_, w, _))| p.is(w))
             {
-                return Some((n, *canon));
+                return Some((n, canon.map(Str::get)));
             }
         }
     }
@@ -1217,10 +1215,11 @@ fn separated_phrase(
     i: usize,
     lang: Lang,
 ) -> Option<(usize, Option<&'static str>)> {
-    for (words, canon) in lexicon::PHRASES {
-        let [verb, particle] = words else {
+    for &(words, canon) in lexicon::PHRASES {
+        let &[verb, particle] = words.strs() else {
             continue;
         };
+        let (verb, particle) = (verb.get(), particle.get());
         if !listed(lexicon::PARTICLES, particle) || !inflected(&ws[i].1, verb) {
             continue;
         }
@@ -1233,7 +1232,7 @@ fn separated_phrase(
                 let ends = ws
                     .get(at + 1)
                     .is_none_or(|(_, next, _)| next == "into" || is_stop(next, lang));
-                return ends.then_some((at, *canon));
+                return ends.then_some((at, canon.map(Str::get)));
             }
             if listed(lexicon::PARTICLES, w) {
                 break;
@@ -1247,10 +1246,10 @@ fn separated_phrase(
 fn cjk_alias(run: &str) -> (Vec<String>, Vec<&'static str>) {
     let mut text = run.to_owned();
     let mut found = Vec::new();
-    for (compound, canon) in lexicon::CJK_ALIASES {
+    for (compound, canon) in lexicon::CJK_ALIASES.iter() {
         if text.contains(compound) {
             text = text.replace(compound, "\u{3000}");
-            found.push(*canon);
+            found.push(canon);
         }
     }
     let parts = text
@@ -1282,7 +1281,7 @@ fn cjk_tokens(kind: Kind, w: &str, out: &mut Tokens) {
                 return;
             }
             // A particle alone is the ending of a Latin word before it (`DB를`, `README에`).
-            if lexicon::KO_ENDINGS.contains(&w) {
+            if lexicon::KO_ENDINGS.contains(w) {
                 return;
             }
             let stem = text::strip_korean_ending(w);

@@ -13,7 +13,7 @@
 //!   overlapping pairs of characters (`数据库` → `数据` `据库`); hiragana carries grammar and is
 //!   read only for its negations.
 
-use super::lexicon;
+use super::lexicon::{self, Map, Set};
 
 /// The language a question is written in, as far as the matcher cares: which function words,
 /// negations and stemming apply. CJK questions read as [`Lang::En`] (their words are pairs of
@@ -31,7 +31,7 @@ pub(crate) enum Lang {
 impl Lang {
     const LATIN: [Lang; 5] = [Lang::En, Lang::De, Lang::Fr, Lang::Es, Lang::Pt];
 
-    pub(crate) fn stop_words(self) -> &'static [&'static str] {
+    pub(crate) fn stop_words(self) -> Set {
         match self {
             Lang::En => lexicon::STOP_EN,
             Lang::De => lexicon::STOP_DE,
@@ -42,7 +42,7 @@ impl Lang {
         }
     }
 
-    pub(crate) fn negations(self) -> &'static [&'static str] {
+    pub(crate) fn negations(self) -> Set {
         match self {
             Lang::En => lexicon::NEG_EN,
             Lang::De => lexicon::NEG_DE,
@@ -53,7 +53,7 @@ impl Lang {
         }
     }
 
-    pub(crate) fn actions(self) -> &'static [&'static str] {
+    pub(crate) fn actions(self) -> Set {
         match self {
             Lang::En => lexicon::ACTIONS_EN,
             Lang::De => lexicon::ACTIONS_DE,
@@ -66,16 +66,13 @@ impl Lang {
 }
 
 /// Whether a sorted word list holds `word`.
-pub(crate) fn listed(list: &[&str], word: &str) -> bool {
-    list.binary_search(&word).is_ok()
+pub(crate) fn listed(list: Set, word: &str) -> bool {
+    list.contains(word)
 }
 
 /// The value a sorted `(word, value)` table gives `word`.
-pub(crate) fn lookup<'a, T: Copy>(table: &'a [(&'a str, T)], word: &str) -> Option<T> {
-    table
-        .binary_search_by(|(w, _)| (*w).cmp(word))
-        .ok()
-        .map(|i| table[i].1)
+pub(crate) fn lookup(table: Map, word: &str) -> Option<&'static str> {
+    table.get(word)
 }
 
 pub(crate) fn is_han(c: char) -> bool {
