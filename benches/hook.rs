@@ -198,13 +198,13 @@ fn main() {
         Case::new("settle-1m", "PostToolUse, settle", Kind::Settle, &big).big(),
         Case::new(
             "turn",
-            "Stop, ingest the turn's question and answer",
+            "Stop after a question and its answer (appends; folds the spool in past 128 KiB)",
             Kind::TurnEnd,
             &turn,
         ),
         Case::new(
             "turn-1m",
-            "Stop, ingest the turn's question and answer",
+            "Stop after a question and its answer (appends; folds the spool in past 128 KiB)",
             Kind::TurnEnd,
             &big_turn,
         )
