@@ -11,7 +11,7 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use askhook::store::families::{MAX_COMPARED, RECENT_FAMILIES};
+use askhook::store::families::{match_score, MAX_COMPARED, RECENT_FAMILIES};
 use askhook::store::{Batch, Outcome, Row, Store};
 use askhook_core::answer::Answer;
 
@@ -144,26 +144,33 @@ fn main() {
 }
 
 /// Leader clustering as the store does it, in memory, over every question of `pairs` in order
-/// (`a` then `b` of each pair, all in one log): each question joins the newest family whose
-/// exemplar the matcher calls the same decision, else founds one. The verdict of a pair is
-/// whether its two questions end in the same family.
+/// (`a` then `b` of each pair, all in one log): each question joins the family every kept
+/// member of which the matcher calls the same decision, the one matching best, else founds one.
+/// The verdict of a pair is whether its two questions end in the same family.
 /// The members of a family a newcomer is compared with, as in the store.
 const MEMBERS: usize = 8;
 
 fn clustered(registry: &Registry, pairs: &[corpus::Pair], trace: bool) -> Vec<corpus::Verdict> {
     // Each family: its name (the founding question) and its members' signatures (at most
-    // MEMBERS); a question joins the newest family every stored member of which it matches.
+    // MEMBERS); a question joins the family every stored member of which it matches, the best
+    // matching ([`match_score`]).
     let mut families: Vec<(String, Vec<Signature>)> = Vec::new();
     let mut family_of = |q: &Question, name: String| -> (usize, String) {
         let s = signature(q);
-        for (id, (fname, members)) in families.iter_mut().enumerate().rev() {
-            if members.iter().all(|m| same_decision(m, &s).same) {
-                let fname = fname.clone();
-                if members.len() < MEMBERS {
-                    members.push(s);
+        let mut best: Option<(u32, usize)> = None;
+        for (id, (_, members)) in families.iter().enumerate().rev() {
+            if let Some(score) = match_score(members, &s) {
+                if best.is_none_or(|(b, _)| score > b) {
+                    best = Some((score, id));
                 }
-                return (id, fname);
             }
+        }
+        if let Some((_, id)) = best {
+            let (fname, members) = &mut families[id];
+            if members.len() < MEMBERS {
+                members.push(s);
+            }
+            return (id, fname.clone());
         }
         families.push((name.clone(), vec![s]));
         (families.len() - 1, name)
@@ -192,9 +199,10 @@ fn clustered(registry: &Registry, pairs: &[corpus::Pair], trace: bool) -> Vec<co
 /// The report's line for a corpus clustered in one log.
 fn clustered_line(c: &corpus::Measured) -> String {
     format!(
-        "Clustered in one log (every question of the file, in order, joining the newest family \
-         every kept member of which matches): {} of {} same-decision pairs share a family, {} of \
-         {} different-decision pairs do ({} would auto-decide the other decision).",
+        "Clustered in one log (every question of the file, in order, joining the best matching \
+         family every kept member of which matches): {} of {} same-decision pairs share a \
+         family, {} of {} different-decision pairs do ({} would auto-decide the other \
+         decision).",
         c.same_shared,
         c.same,
         c.collisions,

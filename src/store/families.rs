@@ -1,6 +1,7 @@
-//! Question families by clustering: the family of an unmarked question is the newest family
-//! every kept member of which the core's matcher (`askhook_core::family::same_decision`) calls
-//! the same decision, else a new family named by the question's own hash (`fam-…`).
+//! Question families by clustering: the family of an unmarked question is the family every kept
+//! member of which the core's matcher (`askhook_core::family::same_decision`) calls the same
+//! decision (of those, the one whose members cover it most), else a new family named by the
+//! question's own hash (`fam-…`).
 //!
 //! Migration 4 adds `families` (one row per family: the matcher words of its founding question,
 //! so most families are skipped without reading a member) and `family_members` (up to
@@ -23,7 +24,7 @@
 
 use std::collections::HashMap;
 
-use askhook_core::family::{may_match, same_decision, Signature, FAMILY_KEY_PREFIX};
+use askhook_core::family::{may_match, same_decision, Reason, Signature, FAMILY_KEY_PREFIX};
 use askhook_core::question::{Choice, IdSource};
 use rusqlite::{params, Connection, OptionalExtension};
 
@@ -103,8 +104,8 @@ fn place(conn: &Connection, q: &Member<'_>, hash: &str, at: i64) -> Result<Strin
     Ok(family)
 }
 
-/// The newest family (of the recent ones and those with a preference) every kept member of
-/// which is the same decision as `signature`.
+/// The family (of the recent ones and those with a preference) every kept member of which is
+/// the same decision as `signature` and that matches it best ([`match_score`]).
 fn matching(conn: &Connection, signature: &Signature) -> Result<Option<String>> {
     if signature.is_empty() {
         return Ok(None);
@@ -127,13 +128,38 @@ fn matching(conn: &Connection, signature: &Signature) -> Result<Option<String>> 
         .map(|(id, _)| id)
         .take(MAX_COMPARED)
         .collect();
+    // The family it matches best: of those every kept member of which matches, the one whose
+    // members cover it most (the newest of equals). The newest that matches would often be a
+    // family a question of another decision joined wrongly, which a rewording then follows.
+    let mut best: Option<(u32, String)> = None;
     for id in candidates {
         let members = members(conn, &id)?;
-        if !members.is_empty() && members.iter().all(|m| same_decision(m, signature).same) {
-            return Ok(Some(id));
+        if let Some(score) = match_score(&members, signature) {
+            if best.as_ref().is_none_or(|(b, _)| score > *b) {
+                best = Some((score, id));
+            }
         }
     }
-    Ok(None)
+    Ok(best.map(|(_, id)| id))
+}
+
+/// How well `signature` matches a family's kept members: `None` unless every one is the same
+/// decision, else the mean of their coverage both ways (percent).
+pub fn match_score(members: &[Signature], signature: &Signature) -> Option<u32> {
+    if members.is_empty() {
+        return None;
+    }
+    let mut total = 0u32;
+    for m in members {
+        let v = same_decision(m, signature);
+        if !v.same {
+            return None;
+        }
+        if let Reason::Covered(a, b) = v.reason {
+            total += u32::from(a) + u32::from(b);
+        }
+    }
+    Some(total / members.len() as u32)
 }
 
 /// The kept members of a family, read for the matcher.
