@@ -120,8 +120,8 @@ pub const MIGRATIONS: &[&str] = &[
     //    the words the family matcher needs (of its founding question) to skip it cheaply;
     //    `family_members` keeps up to `families::MEMBERS` distinct questions of each family
     //    (text, header, options as stored), the first being the founder. A new unmarked
-    //    question joins the best-matching family every kept member of which the matcher calls the
-    //    same decision, else founds its own (named by its hash). `store::migrate` then
+    //    question joins the best-matching family every kept member of which the matcher
+    //    calls the same decision, else founds its own (named by its hash). `store::migrate` then
     //    clusters every earlier unmarked row (`families::backfill`).
     r"
     CREATE TABLE families (
