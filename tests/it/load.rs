@@ -461,9 +461,12 @@ fn sigkill_at_random_moments_leaves_a_clean_database_with_every_committed_call()
         .into_iter()
         .flatten()
         .collect();
-    // Create the database first so that every run below is a write into an existing file.
+    // Create the database first (a command folds the warm-up's spool in and leaves the hook its
+    // preferences copy), so that every run below is a question's hook as on a user's machine.
     assert_every_hook_abstained_in_time(&replay_concurrently(&world, &sessions("warmup", 1, 1, 1)));
-    // Every third run meets a locked database, so its kill lands in the spool path.
+    ingest_with_the_cli(&world);
+    // Every third run meets a locked database (a question's hook does not wait on it: its kill
+    // lands in the spool append either way).
     let locked = |n: usize| n % 3 == 2;
     let lock = |n: usize| {
         locked(n).then(|| {
@@ -564,8 +567,10 @@ fn a_deadline_falling_mid_write_exits_0_and_half_writes_nothing() {
         .flatten()
         .collect();
     let world = World::new();
-    // The database exists before the timed runs, so each one is a write into it.
+    // The database and the preferences copy exist before the timed runs, as on a user's
+    // machine: each run is a question's hook, an append to the spool.
     assert_every_hook_abstained_in_time(&replay_concurrently(&world, &sessions("warmup", 1, 1, 1)));
+    ingest_with_the_cli(&world);
     let run = |call: &Call, deadline_ms: u128| run_with_deadline(&world, call, deadline_ms);
     let started = Instant::now();
     assert!(
