@@ -16,7 +16,9 @@
 //! pattern only for a question that passes, once per process ([`Matcher`]). A compiled
 //! pattern is the regex crate's meta engine with only the NFA simulation: a few tens of µs to
 //! build, where `regex::Regex`'s full set of engines and case-insensitive prefilters took
-//! about a millisecond.
+//! about a millisecond. Most patterns people write are plain words (`postgres`, `^yes`,
+//! `\bdeploy to staging\b`): those are not compiled at all but matched as text
+//! ([`Plain`]), with the regex crate's own meaning of case, `^`, `$` and `\b`.
 //!
 //! A stored pattern that no longer compiles (written by another version, or by hand) makes its
 //! rule count as `always-ask`: a broken rule can only make askhook ask more.
@@ -224,11 +226,120 @@ fn best_of_concat(subs: &[Hir]) -> Option<Vec<String>> {
     })
 }
 
+/// A pattern that is plain text between optional anchors — `^`, then `\b`, then ASCII letters,
+/// digits, spaces and punctuation that has no meaning in a regex, then `\b`, then `$` — matched
+/// without compiling it, exactly as the compiled pattern would match (case-insensitive, Unicode
+/// word boundaries, `^` and `$` at the ends of the text).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Plain {
+    start: Edge,
+    /// ASCII, lowercased.
+    text: String,
+    end: Edge,
+}
+
+/// What one end of a [`Plain`] pattern must stand at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Edge {
+    /// `^` or `$`: the end of the text.
+    text: bool,
+    /// `\b`: a word boundary.
+    word: bool,
+}
+
+impl Plain {
+    /// `pattern` as plain text, if it is (see [`Plain`]).
+    pub fn parse(pattern: &str) -> Option<Plain> {
+        let mut rest = pattern;
+        let start = strip_prefix(&mut rest, "^");
+        let word_start = strip_prefix(&mut rest, r"\b");
+        // An escaped `\$` or `\\b` at the end leaves a backslash in the body: not plain.
+        let end = strip_suffix(&mut rest, "$");
+        let word_end = strip_suffix(&mut rest, r"\b");
+        let body = rest;
+        let plain_char =
+            |c: char| c.is_ascii_alphanumeric() || c == ' ' || "-_/:,;'\"=@%!<>~`".contains(c);
+        (!body.is_empty() && body.chars().all(plain_char)).then(|| Plain {
+            start: Edge {
+                text: start,
+                word: word_start,
+            },
+            text: body.to_ascii_lowercase(),
+            end: Edge {
+                text: end,
+                word: word_end,
+            },
+        })
+    }
+
+    /// Whether the pattern matches `text`; `None` when `text` holds a letter outside ASCII that
+    /// matches an ASCII one case-insensitively (the Kelvin sign, the long s): then compile.
+    pub fn is_match(&self, text: &str) -> Option<bool> {
+        if text.contains(['\u{212a}', '\u{17f}']) {
+            return None;
+        }
+        let folded = fold(text);
+        let word_before = |at: usize| {
+            folded[..at]
+                .chars()
+                .next_back()
+                .is_some_and(regex_syntax::is_word_character)
+        };
+        let word_after = |at: usize| {
+            folded[at..]
+                .chars()
+                .next()
+                .is_some_and(regex_syntax::is_word_character)
+        };
+        // Every occurrence, overlapping ones too (`aa$` in `aaa` ends at the second).
+        let mut from = 0;
+        while let Some(found) = folded[from..].find(&self.text) {
+            let at = from + found;
+            let end = at + self.text.len();
+            if (!self.start.text || at == 0)
+                && (!self.end.text || end == folded.len())
+                && (!self.start.word || word_before(at) != word_after(at))
+                && (!self.end.word || word_before(end) != word_after(end))
+            {
+                return Some(true);
+            }
+            // The body is ASCII, so it starts on a char boundary: step to the next one.
+            from = at + folded[at..].chars().next().map_or(1, char::len_utf8);
+        }
+        Some(false)
+    }
+}
+
+fn strip_prefix(text: &mut &str, prefix: &str) -> bool {
+    text.strip_prefix(prefix).map(|rest| *text = rest).is_some()
+}
+
+fn strip_suffix(text: &mut &str, suffix: &str) -> bool {
+    text.strip_suffix(suffix).map(|rest| *text = rest).is_some()
+}
+
+/// A pattern ready to match: plain text, or compiled.
+enum Ready {
+    Plain(Plain),
+    Regex(meta::Regex),
+}
+
+impl Ready {
+    fn of(pattern: &str) -> Option<Ready> {
+        match Plain::parse(pattern) {
+            Some(plain) => Some(Ready::Plain(plain)),
+            None => compile(pattern).ok().map(Ready::Regex),
+        }
+    }
+}
+
 /// The rules that match questions, compiling each pattern at most once and only when a
 /// question passes its prefilter.
 pub struct Matcher<'r> {
     rules: &'r [Rule],
-    compiled: Vec<Vec<OnceCell<Option<meta::Regex>>>>,
+    compiled: Vec<Vec<OnceCell<Option<Ready>>>>,
+    /// Regexes compiled for a plain pattern whose text needed one (see [`Plain::is_match`]).
+    fallback: Vec<Vec<OnceCell<Option<meta::Regex>>>>,
     /// Rules with a pattern that did not compile (they count as `always-ask`).
     pub broken: Vec<String>,
 }
@@ -272,12 +383,16 @@ fn passes(needs: &[String], text: &str, folded: &OnceCell<String>) -> bool {
 
 impl<'r> Matcher<'r> {
     pub fn new(rules: &'r [Rule]) -> Matcher<'r> {
-        Matcher {
-            rules,
-            compiled: rules
+        fn cells<T>(rules: &[Rule]) -> Vec<Vec<OnceCell<T>>> {
+            rules
                 .iter()
                 .map(|r| r.patterns.iter().map(|_| OnceCell::new()).collect())
-                .collect(),
+                .collect()
+        }
+        Matcher {
+            rules,
+            compiled: cells(rules),
+            fallback: cells(rules),
             broken: Vec::new(),
         }
     }
@@ -319,14 +434,29 @@ impl<'r> Matcher<'r> {
             }
         }
         for (j, p) in rule.patterns.iter().enumerate() {
-            let regex = self.compiled[i][j]
-                .get_or_init(|| compile(&p.pattern).ok())
+            let ready = self.compiled[i][j]
+                .get_or_init(|| Ready::of(&p.pattern))
                 .as_ref()?;
-            if !texts
-                .of_field(p.field)
-                .iter()
-                .any(|(t, f)| passes(&p.needs, t, f) && regex.is_match(*t))
-            {
+            let mut matched = false;
+            for (t, f) in texts.of_field(p.field) {
+                if !passes(&p.needs, t, f) {
+                    continue;
+                }
+                matched = match ready {
+                    Ready::Regex(regex) => regex.is_match(t),
+                    Ready::Plain(plain) => match plain.is_match(t) {
+                        Some(m) => m,
+                        None => self.fallback[i][j]
+                            .get_or_init(|| compile(&p.pattern).ok())
+                            .as_ref()?
+                            .is_match(t),
+                    },
+                };
+                if matched {
+                    break;
+                }
+            }
+            if !matched {
                 return Some(false);
             }
         }
@@ -441,7 +571,111 @@ mod tests {
         assert_eq!(compiled.count(), 0);
     }
 
+    #[test]
+    fn plain_patterns_are_told_apart_from_regexes() {
+        for plain in [
+            "postgres",
+            "^yes",
+            r"\bdeploy to staging\b$",
+            "v2-api",
+            "it's \"on\"",
+        ] {
+            assert!(Plain::parse(plain).is_some(), "{plain}");
+        }
+        for regex in [
+            "", "^", "$", r"\b", "a.b", "a+", "(a)", "[ab]", "a|b", r"\$", r"x\$", r"x\\b",
+            "(?i)x", "x{2}", r"\d", "é", "x#y", "a^b", "a$b",
+        ] {
+            assert!(Plain::parse(regex).is_none(), "{regex}");
+        }
+    }
+
+    /// The premise of [`Plain::is_match`]: case-insensitively, an ASCII letter matches only its
+    /// two cases, plus the Kelvin sign for `k` and the long s for `s`.
+    #[test]
+    fn ascii_letters_fold_only_to_ascii_and_two_known_letters() {
+        for letter in ('a'..='z').chain('0'..='9') {
+            let hir = regex_syntax::ParserBuilder::new()
+                .case_insensitive(true)
+                .build()
+                .parse(&letter.to_string())
+                .unwrap();
+            let members: Vec<char> = match hir.kind() {
+                HirKind::Class(Class::Unicode(c)) => {
+                    c.iter().flat_map(|r| r.start()..=r.end()).collect()
+                }
+                HirKind::Literal(_) => vec![letter],
+                other => panic!("{letter}: {other:?}"),
+            };
+            for member in members {
+                assert!(
+                    member.is_ascii()
+                        || (letter, member) == ('k', '\u{212a}')
+                        || (letter, member) == ('s', '\u{17f}'),
+                    "{letter} also matches {member:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_rule_of_plain_patterns_compiles_nothing() {
+        let rules = [rule(
+            "plain",
+            Preference::NeverAsk,
+            &[(Field::Question, r"\bqueue 7\b"), (Field::Option, "^yes")],
+        )];
+        let mut m = Matcher::new(&rules);
+        let q = question(
+            "Switch the queue 7 over?",
+            None,
+            &["Yes, switch (Recommended)", "No"],
+        );
+        assert_eq!(m.matching(&q), vec![("plain", Preference::NeverAsk)]);
+        assert!(m
+            .matching(&question("Switch the queue 77 over?", None, &["Yes", "No"]))
+            .is_empty());
+        assert!(m.fallback.iter().flatten().all(|c| c.get().is_none()));
+        // A long s in the text (it matches `s` case-insensitively) takes the compiled path.
+        let long_s = question("Switch the queue 7 over?", None, &["Yeſ", "No"]);
+        assert_eq!(m.matching(&long_s), vec![("plain", Preference::NeverAsk)]);
+    }
+
     proptest! {
+        /// A plain pattern matches exactly the texts its compiled regex matches.
+        #[test]
+        fn plain_matching_is_the_regex_matching(
+            start in any::<bool>(),
+            word_start in any::<bool>(),
+            body in "[aAkKsS -]{1,4}",
+            word_end in any::<bool>(),
+            end in any::<bool>(),
+            pre in "[aAkKsS é_\u{212a}\u{17f}-]{0,3}",
+            post in "[aAkKsS é_\u{212a}\u{17f}-]{0,3}",
+            noise in "[aAkKsS é_\u{212a}\u{17f}-]{0,10}",
+            upper in any::<bool>(),
+        ) {
+            let pattern = format!(
+                "{}{}{body}{}{}",
+                if start { "^" } else { "" },
+                if word_start { r"\b" } else { "" },
+                if word_end { r"\b" } else { "" },
+                if end { "$" } else { "" },
+            );
+            let plain = Plain::parse(&pattern).unwrap();
+            let regex = compile(&pattern).unwrap();
+            let cased = if upper { body.to_uppercase() } else { body.to_lowercase() };
+            for text in [format!("{pre}{cased}{post}"), format!("{pre}{cased}{cased}"), noise.clone()] {
+                let want = regex.is_match(&text);
+                if let Some(got) = plain.is_match(&text) {
+                    prop_assert_eq!(got, want, "{:?} on {:?}", pattern, text);
+                } else {
+                    let has_odd_letter = text.contains(['\u{212a}', '\u{17f}']);
+                    prop_assert!(has_odd_letter);
+                }
+            }
+        }
+
         /// The prefilter never rejects a text the pattern matches.
         #[test]
         fn the_prefilter_is_sound(

@@ -271,12 +271,15 @@ fn load_standing(ctx: &HookContext, errors: &mut Vec<String>) -> Loaded {
 }
 
 /// A hook that had to open the database writes the copy of the standing preferences when it
-/// is missing (a database a hook created, or one from before the copy existed), under the same
-/// write lock as every writer of it ([`Store::refresh_standing`]), so the next questions need
-/// no database. Once: later hooks find the file.
+/// is missing or unusable (a database a hook created, one from before the copy existed, a copy
+/// in another version's format or damaged), under the same write lock as every writer of it
+/// ([`Store::refresh_standing`]), so the next questions need no database. Once: later hooks
+/// find the file.
 fn restore_standing(store: Option<&mut Store>, ctx: &HookContext, errors: &mut Vec<String>) {
     let Some(store) = store else { return };
-    if ctx.paths.standing().exists() || ctx.remaining() < HOOK_INGEST_MIN_LEFT {
+    if ctx.remaining() < HOOK_INGEST_MIN_LEFT
+        || matches!(standing::load(&ctx.paths.db), Ok(Loaded::Standing(_)))
+    {
         return;
     }
     if let Err(e) = store.refresh_standing() {

@@ -5,7 +5,6 @@
 
 use askhook_core::policy::Preference;
 use rusqlite::{params, OptionalExtension, TransactionBehavior};
-use serde::{Deserialize, Serialize};
 
 use crate::rules::{Field, Pattern, Rule};
 
@@ -61,28 +60,33 @@ pub(super) fn collect(
         }
         if let (Some(field), Some(pattern), Some(needs)) = (raw.field, raw.pattern, raw.needs) {
             let last = out.last_mut().expect("pushed above");
-            // A field this binary does not know (a newer one's): the rule is read without that
-            // pattern, so it may match more, and applies `always-ask` (asks more, never less).
-            let Some(field) = Field::parse(&field) else {
-                last.rule.value = None;
-                continue;
-            };
-            last.rule.patterns.push(Pattern {
-                field,
-                pattern,
-                needs: needs
-                    .split('\u{1f}')
-                    .filter(|n| !n.is_empty())
-                    .map(str::to_owned)
-                    .collect(),
-            });
+            push_pattern(&mut last.rule, &field, pattern, &needs);
         }
     }
     Ok(out)
 }
 
-/// One joined row (also as the hook's copy keeps it: [`super::standing`]).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// Add a stored pattern (`needs` as stored, `\x1f`-separated) to `rule`. A field this binary
+/// does not know (a newer one's): the rule is read without that pattern, so it may match more,
+/// and applies `always-ask` (asks more, never less).
+pub(super) fn push_pattern(rule: &mut Rule, field: &str, pattern: String, needs: &str) {
+    let Some(field) = Field::parse(field) else {
+        rule.value = None;
+        return;
+    };
+    rule.patterns.push(Pattern {
+        field,
+        pattern,
+        needs: needs
+            .split('\u{1f}')
+            .filter(|n| !n.is_empty())
+            .map(str::to_owned)
+            .collect(),
+    });
+}
+
+/// One joined row.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RawRule {
     pub name: String,
     pub scope: String,

@@ -165,24 +165,34 @@ fn a_missing_or_damaged_copy_is_read_from_the_database_instead() {
     std::fs::remove_file(standing(&world)).unwrap();
     assert!(denied(decide(&world, &again(&world, "toolu_s2"))));
     assert!(world.error_lines().is_empty(), "{:?}", world.error_lines());
-    std::fs::write(standing(&world), b"{\"format\": 1, \"preferences\": [[").unwrap();
+    std::fs::write(standing(&world), b"{\"format\": 2, \"preferences\": [[").unwrap();
     assert!(denied(decide(&world, &again(&world, "toolu_s3"))));
     assert!(
         world.error_lines().iter().any(|l| l.contains("is damaged")),
         "{:?}",
         world.error_lines()
     );
-    // A hook that had to read the database leaves the next ones the copy; so does any command.
+    // A hook that had to read the database leaves the next ones a good copy in place of a
+    // missing, damaged or foreign one; so does any command.
+    let current = || {
+        let copy: Value =
+            serde_json::from_slice(&std::fs::read(standing(&world)).unwrap()).unwrap();
+        copy["format"] == 2
+            && copy["preferences"]
+                .as_array()
+                .is_some_and(|p| !p.is_empty())
+    };
+    assert!(current(), "the hook repaired the damaged copy");
     std::fs::remove_file(standing(&world)).unwrap();
     assert!(denied(decide(&world, &again(&world, "toolu_s5"))));
-    assert!(standing(&world).exists(), "the hook wrote the missing copy");
-    std::fs::write(standing(&world), b"{\"format\": 1, \"preferences\": [[").unwrap();
+    assert!(current(), "the hook wrote the missing copy");
+    std::fs::write(standing(&world), b"{\"format\": 2, \"preferences\": [[").unwrap();
     world.log();
-    let copy: Value = serde_json::from_slice(&std::fs::read(standing(&world)).unwrap()).unwrap();
-    assert_eq!(copy["format"], 1);
-    // A copy from another version is not read either.
+    assert!(current(), "a command rewrote the damaged copy");
+    // A copy from another version is not read either, and is replaced by this version's.
     std::fs::write(standing(&world), b"{\"format\": 99}").unwrap();
     assert!(denied(decide(&world, &again(&world, "toolu_s4"))));
+    assert!(current(), "the hook replaced the foreign copy");
 }
 
 #[test]
