@@ -539,6 +539,10 @@ pub fn evaluate(ctx: &Ctx) -> (Vec<Evidence>, Vec<Evidence>) {
         let verdict = match hit.kind() {
             Kind::Effect(door) => Some((door, name.to_owned())),
             Kind::Action(rule) => decide_action(ctx, i, rule).map(|r| (Door::OneWay, r)),
+            Kind::Object(_) if name == "outreach" => match mass_send(ctx, i) {
+                Some(rule) => Some((Door::OneWay, rule)),
+                None => continue,
+            },
             _ => continue,
         };
         let Some((door, rule)) = verdict else {
@@ -556,6 +560,25 @@ pub fn evaluate(ctx: &Ctx) -> (Vec<Evidence>, Vec<Evidence>) {
         }
     }
     (found, cleared)
+}
+
+/// A message named with everyone it reaches and no verb (`SMS a todos los clientes`, `Email
+/// blast to all users`, an option label): a send to the fleet or the public.
+fn mass_send(ctx: &Ctx, i: usize) -> Option<String> {
+    let mut reach = None;
+    for (j, h) in ctx.clause_hits(i) {
+        match h.kind() {
+            Kind::Action(_) => return None,
+            Kind::Place(Weight::Danger) if !ctx.negated[j] => {
+                let place = concept(h.concept).name;
+                if matches!(place, "fleet" | "public") {
+                    reach = Some(format!("send:{place}"));
+                }
+            }
+            _ => {}
+        }
+    }
+    reach
 }
 
 fn decide_action(ctx: &Ctx, i: usize, rule: ActionRule) -> Option<String> {

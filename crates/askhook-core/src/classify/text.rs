@@ -333,11 +333,25 @@ struct Tokenizer<'a> {
 }
 
 /// For each char, the short quotation it stands in (numbered from 1), 0 outside any: `« »`,
-/// `„ “`, `“ ”`, `" "`, `‹ ›`, closed on the same line within 60 characters (a quoted label
-/// or phrase, not a quoted paragraph).
+/// `„ “`, `“ ”`, `" "`, `‹ ›`, `‘ ’`, `' '`, closed on the same line within 60 characters (a
+/// quoted label or phrase, not a quoted paragraph). A single quote opens only after a space or
+/// an opening bracket and before a letter, and closes only after a letter and before a space or
+/// punctuation, so an apostrophe (`don't`, `users'`) is never one.
 fn quote_spans(chars: &[(u32, char)]) -> Vec<u16> {
     let mut out = vec![0u16; chars.len()];
     let mut n = 0u16;
+    let at = |i: usize| chars.get(i).map(|&(_, c)| c);
+    let single = |c: char| matches!(c, '\'' | '‘' | '’');
+    let opens_single = |i: usize| {
+        let before = if i == 0 { None } else { at(i - 1) };
+        before.is_none_or(|b| b.is_whitespace() || matches!(b, '(' | '[' | '{' | ':'))
+            && at(i + 1).is_some_and(char::is_alphanumeric)
+    };
+    let closes_single = |i: usize| {
+        i > 0
+            && at(i - 1).is_some_and(|b| !b.is_whitespace())
+            && at(i + 1).is_none_or(|a| !a.is_alphanumeric())
+    };
     // The opener's index and the closer it waits for.
     let mut open: Option<(usize, char)> = None;
     for (i, &(_, c)) in chars.iter().enumerate() {
@@ -346,7 +360,11 @@ fn quote_spans(chars: &[(u32, char)]) -> Vec<u16> {
             continue;
         }
         match open {
-            Some((from, close)) if c == close || (close == '“' && c == '”') => {
+            Some((from, close))
+                if (c == close && (!single(c) || closes_single(i)))
+                    || (close == '“' && c == '”')
+                    || (close == '’' && c == '\'' && closes_single(i)) =>
+            {
                 if i - from <= 60 {
                     n = n.saturating_add(1);
                     for q in &mut out[from + 1..i] {
@@ -363,6 +381,8 @@ fn quote_spans(chars: &[(u32, char)]) -> Vec<u16> {
                     '“' => '”',
                     '"' => '"',
                     '‹' => '›',
+                    '‘' if opens_single(i) => '’',
+                    '\'' if opens_single(i) => '\'',
                     _ => continue,
                 };
                 open = Some((i, close));
