@@ -457,10 +457,15 @@ fn scope_of(ctx: &Ctx, action_index: usize, destructive: bool) -> Scope {
         },
         &|_| true,
     ];
-    let found: Vec<Found> = levels
+    let mut found: Vec<Found> = levels
         .iter()
         .map(|l| gather(ctx, action_index, *l, destructive))
         .collect();
+    // Another option's harmless words (`check it comes back`, a cache) say nothing about what
+    // a vague action of the question touches: from every field, only weighty objects count.
+    let everywhere = &mut found[4];
+    everywhere.free.retain(|(w, _)| *w >= Weight::Neutral);
+    everywhere.held.retain(|(w, _)| *w >= Weight::Neutral);
     let mut scope = Scope::default();
     // Places come from the action's own option or the question, never from another option.
     let asked = matches!(ctx.roles[field as usize], Role::Question | Role::Header);
