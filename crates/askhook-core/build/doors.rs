@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use crate::fold::{fnv1a, fold_key, umlaut_spelling};
+use crate::fold::{apostrophe_bounds, fnv1a, fold_key, umlaut_spelling};
 
 /// The languages whose lexicon the classifier reads, and the pseudo-language `tech` (terms every
 /// language borrows: commands, flags, product names).
@@ -407,7 +407,10 @@ fn parse_term(term: &str) -> Result<Vec<Elem>, String> {
             if core.is_empty() {
                 return Err("empty word".into());
             }
-            let key = fold_key(core);
+            // Read around apostrophes as the tokenizer reads the word (`team's` is `team`).
+            let chars: Vec<char> = core.chars().collect();
+            let (from, to) = apostrophe_bounds(chars.len(), |i| chars[i]);
+            let key = fold_key(&chars[from..to].iter().collect::<String>());
             match (star_front, star_back) {
                 (true, true) => Elem::Infix(key),
                 (true, false) => Elem::Suffix(key),

@@ -88,6 +88,35 @@ pub fn fold_key(text: &str) -> String {
     out
 }
 
+/// The part of a word (`len` characters, read through `at`) the tokenizer keeps around its
+/// apostrophes: an English possessive is dropped (`team's`, `customers'` → `team`,
+/// `customers`), and so is a French or Italian elided particle (`l'entreprise`, `qu'on` →
+/// `entreprise`, `on`). English contractions stay whole (`we're`, `I'm`, `don't`). The build
+/// reads lexicon terms through it too, so a term is written as people write the word.
+pub fn apostrophe_bounds(len: usize, at: impl Fn(usize) -> char) -> (usize, usize) {
+    let (mut from, mut to) = (0, len);
+    if to > 2 && at(to - 1) == '\'' {
+        to -= 1;
+    } else if to > 3 && at(to - 2) == '\'' && matches!(at(to - 1), 's' | 'S') {
+        to -= 2;
+    }
+    if let Some(a) = (from..to).find(|&i| at(i) == '\'') {
+        if a + 1 < to && is_elided_particle(a, &at) {
+            from = a + 1;
+        }
+    }
+    (from, to)
+}
+
+/// The French and Italian words written elided before a vowel: `l'`, `d'`, `qu'`, `un'` …
+fn is_elided_particle(len: usize, at: impl Fn(usize) -> char) -> bool {
+    let particle: String = (0..len).map(|i| at(i).to_ascii_lowercase()).collect();
+    matches!(
+        particle.as_str(),
+        "c" | "d" | "j" | "l" | "m" | "n" | "s" | "t" | "qu" | "un"
+    )
+}
+
 /// German spellings without umlauts (`loeschen` for `löschen`): the extra key a German term
 /// gets, or `None` when it has no umlaut or ß.
 pub fn umlaut_spelling(text: &str) -> Option<String> {

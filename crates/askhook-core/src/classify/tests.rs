@@ -275,3 +275,41 @@ proptest! {
         let _ = classify(&QuestionText { question: fields.first().map_or("", String::as_str), header: "", options: &options });
     }
 }
+
+/// Every word a lexicon term spells out whole is a word the tokenizer can produce: a term
+/// whose word the tokenizer always cuts or folds otherwise (`we're` read as `re`, `team's` as
+/// `team`) would never match, and nothing else would say so.
+#[test]
+fn every_exact_term_word_is_a_token_the_tokenizer_produces() {
+    use super::lexicon::{Elem, TERMS};
+    use super::text::{tokenize, Letters, Script};
+    let mut dead = Vec::new();
+    for term in TERMS {
+        for elem in term.elems() {
+            let Elem::Exact(word) = elem else { continue };
+            let word = word.get();
+            // Words, not symbols or paths (the tokenizer reads those in context).
+            if !word.chars().all(|c| c.is_alphabetic() || c == '\'') {
+                continue;
+            }
+            let mut tokens = Vec::new();
+            tokenize(word, 0, &mut tokens, &mut Letters::default());
+            // Han, Kana and Hangul words are cut by the dictionary they are part of.
+            if tokens
+                .iter()
+                .any(|t| matches!(t.script, Script::Cjk | Script::Hangul))
+            {
+                continue;
+            }
+            let keys: Vec<&str> = tokens.iter().map(|t| t.key.as_str()).collect();
+            if keys != [word] {
+                dead.push(format!("{}: {word:?} reads as {keys:?}", term.source()));
+            }
+        }
+    }
+    assert!(
+        dead.is_empty(),
+        "terms no text can match:\n{}",
+        dead.join("\n")
+    );
+}

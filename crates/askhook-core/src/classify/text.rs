@@ -15,7 +15,7 @@
 //! autocorrects it). A word that mixes Latin with Cyrillic or Greek letters has its look-alike
 //! letters read as Latin (`dеlеtе` with Cyrillic `е`); a real Cyrillic or Greek word is kept.
 
-use super::fold::{fold_char_into, fold_key};
+use super::fold::{apostrophe_bounds, fold_char_into, fold_key};
 use super::lexicon;
 
 /// The script of a token.
@@ -914,25 +914,9 @@ impl Tokenizer<'_> {
     }
 
     /// One word (letters, digits, `_`, inner apostrophes) from `from` to `to`.
-    fn word(&mut self, mut from: usize, to: usize, call: bool) -> Option<usize> {
-        // English possessives: payload's, customers' → payload, customers.
-        let mut to = to;
-        if to - from > 2 && self.chars[to - 1].1 == '\'' {
-            to -= 1;
-        } else if to - from > 3
-            && self.chars[to - 2].1 == '\''
-            && matches!(self.chars[to - 1].1, 's' | 'S')
-        {
-            to -= 2;
-        }
-        // French and Italian elision: l'environnement, d'accord, qu'on → the word after.
-        let apostrophe = (from..to).find(|&i| self.chars[i].1 == '\'');
-        if let Some(a) = apostrophe {
-            if a - from <= 2 && a + 1 < to && !matches!(self.chars[a + 1].1, 't' | 's' | 'T' | 'S')
-            {
-                from = a + 1;
-            }
-        }
+    fn word(&mut self, from: usize, to: usize, call: bool) -> Option<usize> {
+        let (trim_from, trim_to) = apostrophe_bounds(to - from, |i| self.chars[from + i].1);
+        let (from, to) = (from + trim_from, from + trim_to);
         let word: &[(u32, char)] = &self.chars[from..to];
         if word.iter().all(|&(_, c)| c == '\'' || c == '_') {
             return None;
