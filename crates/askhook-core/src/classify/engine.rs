@@ -267,12 +267,18 @@ impl<'a> Ctx<'a> {
         let t = &self.tokens[h.start as usize];
         let named_file =
             concept(h.concept).name == "file" && matches!(t.key.as_str(), "file" | "files");
-        let file_path = t.kind == super::text::Kind::Path
+        named_file || self.is_file_path(h)
+    }
+
+    /// An object named only by a file's path or name with an extension (`drop_all.sql`).
+    fn is_file_path(&self, h: &Hit) -> bool {
+        let t = &self.tokens[h.start as usize];
+        h.start == h.end
+            && t.kind == super::text::Kind::Path
             && t.key
                 .rsplit(['/', '\\'])
                 .next()
-                .is_some_and(|name| name.rfind('.').is_some_and(|dot| dot > 0));
-        named_file || file_path
+                .is_some_and(|name| name.rfind('.').is_some_and(|dot| dot > 0))
     }
 
     /// A place right after an action that is not happening (`already merged into main`): it
@@ -427,6 +433,11 @@ fn gather(
             Kind::Object(w) if ctx.contained(h, action) => {
                 found.edits_file |= ctx.is_file(h);
                 found.held.push((weigh(w), h.concept));
+            }
+            // Changing, moving or renaming a file (`rename drop_all.sql`, `edit prod.env`)
+            // edits what git keeps: what its name says it holds matters when it is destroyed.
+            Kind::Object(w) if !destructive && w >= Weight::Danger && ctx.is_file_path(h) => {
+                found.free.push((Weight::Neutral, h.concept));
             }
             Kind::Object(w) => found.free.push((weigh(w), h.concept)),
             _ => {}

@@ -341,23 +341,27 @@ fn drop_shadowed(hits: &mut Vec<Hit>) {
             Kind::Action(_) | Kind::Object(_) | Kind::Place(_) | Kind::Effect(_)
         )
     };
+    let gapped = |h: &Hit| h.term().elems().iter().any(|e| matches!(e, Elem::Gap(_)));
     let shadowed: Vec<bool> = hits
         .iter()
         .map(|h| {
             weighed(h)
                 && (compound_named(h, hits)
                     || hits.iter().any(|long| {
-                        weighed(long)
+                        let may_shadow = weighed(long)
                             && (!matches!(long.kind(), Kind::Action(_))
-                                || matches!(h.kind(), Kind::Action(_)))
-                            && long.end - long.start > h.end - h.start
+                                || matches!(h.kind(), Kind::Action(_)));
+                        let inside = long.end - long.start > h.end - h.start
                             && long.start <= h.start
                             && long.end >= h.end
-                            && !long
-                                .term()
-                                .elems()
-                                .iter()
-                                .any(|e| matches!(e, Elem::Gap(_)))
+                            && !gapped(long);
+                        // `Where should the runbook live?`: an idiom with a gap names its
+                        // first and last words.
+                        let idiom_end = gapped(long)
+                            && matches!(long.kind(), Kind::Object(Weight::Inert))
+                            && h.start == h.end
+                            && (h.start == long.start || h.start == long.end);
+                        may_shadow && (inside || idiom_end)
                     }))
         })
         .collect();
