@@ -416,6 +416,16 @@ fn gather(
             // A name in code (`acme-dev-old`, `experiment-ml`) says nothing safe about where
             // it lives or what it holds.
             Kind::Place(w) | Kind::Object(w) if w <= Weight::Safe && ctx.in_code_name(h) => {}
+            // Changing, moving or renaming a file (`rename drop_all.sql`, `edit prod.env`)
+            // edits what git keeps: what its name says it holds matters when it is destroyed.
+            Kind::Object(w)
+                if !destructive
+                    && w >= Weight::Danger
+                    && ctx.is_file_path(h)
+                    && !ctx.contained(h, action) =>
+            {
+                found.free.push((Weight::Neutral, h.concept));
+            }
             Kind::Place(w) | Kind::Object(w)
                 if weigh(w) >= Weight::Danger && ctx.destination[j] =>
             {
@@ -433,11 +443,6 @@ fn gather(
             Kind::Object(w) if ctx.contained(h, action) => {
                 found.edits_file |= ctx.is_file(h);
                 found.held.push((weigh(w), h.concept));
-            }
-            // Changing, moving or renaming a file (`rename drop_all.sql`, `edit prod.env`)
-            // edits what git keeps: what its name says it holds matters when it is destroyed.
-            Kind::Object(w) if !destructive && w >= Weight::Danger && ctx.is_file_path(h) => {
-                found.free.push((Weight::Neutral, h.concept));
             }
             Kind::Object(w) => found.free.push((weigh(w), h.concept)),
             _ => {}
