@@ -68,8 +68,9 @@ const BEGIN: &str =
 const END: &str = "<!-- families:end -->";
 
 /// The family corpora measured, in the report's order.
-const CORPORA: [&str; 4] = [
+const CORPORA: [&str; 5] = [
     "families.jsonl",
+    "families-blind.jsonl",
     "families-extra.jsonl",
     "families-more.jsonl",
     "families-mechanical.jsonl",
