@@ -30,7 +30,8 @@ pub(super) enum Group {
     TestKind,
     /// How much: all / every / whole, or only.
     Scope,
-    /// Public or private / internal.
+    /// Public or private / internal (`the public API` / `the API`: naming it on one side
+    /// only is fine).
     Visibility,
     /// Frontend or backend.
     Side,
@@ -111,9 +112,7 @@ impl Group {
     pub(super) fn rule(self) -> (Agree, Part, Option<&'static str>) {
         match self {
             Group::Env => (Agree::Exactly, Part::Text, Some("local")),
-            Group::TestKind | Group::Visibility | Group::Level => {
-                (Agree::Exactly, Part::Text, None)
-            }
+            Group::TestKind | Group::Level => (Agree::Exactly, Part::Text, None),
             Group::Scope => (Agree::Exactly, Part::Core, None),
             Group::Force => (Agree::Exactly, Part::All, None),
             Group::Order => (Agree::NotOpposed, Part::Core, None),
@@ -332,7 +331,7 @@ mod tests {
         }
     }
 
-    const SETS: [(&str, Set); 31] = [
+    const SETS: [(&str, Set); 34] = [
         ("STOP_EN", STOP_EN),
         ("STOP_DE", STOP_DE),
         ("STOP_FR", STOP_FR),
@@ -347,6 +346,9 @@ mod tests {
         ("NEG_PT", NEG_PT),
         ("NEG_RU", NEG_RU),
         ("OR_WORDS", OR_WORDS),
+        ("CJK_OR_WORDS", CJK_OR_WORDS),
+        ("STATUS_QUO", STATUS_QUO),
+        ("CJK_STATUS_QUO", CJK_STATUS_QUO),
         ("SUBORDINATORS", SUBORDINATORS),
         ("LEADING_SUBORDINATORS", LEADING_SUBORDINATORS),
         ("PARTICLES", PARTICLES),
@@ -373,7 +375,11 @@ mod tests {
             check_sorted(name, &words);
             check_folded(name, words);
         }
-        for (name, map) in [("ALIASES", ALIASES), ("CJK_ALIASES", CJK_ALIASES)] {
+        for (name, map) in [
+            ("ALIASES", ALIASES),
+            ("CJK_ALIASES", CJK_ALIASES),
+            ("IRREGULAR", IRREGULAR),
+        ] {
             let words: Vec<&str> = map.iter().map(|(w, _)| w).collect();
             check_sorted(name, &words);
             check_folded(name, words);
@@ -388,6 +394,7 @@ mod tests {
         let sets = SETS.into_iter().chain([
             ("ALIASES", ALIASES.words),
             ("CJK_ALIASES", CJK_ALIASES.words),
+            ("IRREGULAR", IRREGULAR.words),
             ("GROUP_WORDS", GROUP_WORDS.map.words),
         ]);
         for (name, set) in sets {

@@ -31,6 +31,9 @@ struct Tokens {
     raw: Vec<String>,
     /// A French `ne` was counted, so its `pas` / `jamais` / `aucun` is the same negation.
     ne: bool,
+    /// The words inside its identifiers and camelCase names (folded, not yet read as content
+    /// words).
+    parts: Vec<String>,
 }
 
 /// A question read for comparison: build it once, compare it with many.
@@ -76,6 +79,20 @@ pub struct Signature {
     named: Vec<String>,
     /// Contrast-group members named, by [`Part`]: all, text, core. Sorted, unique.
     groups: [Vec<(Group, &'static str)>; 3],
+    /// The content words of the option descriptions: sorted, unique.
+    description_words: Vec<String>,
+    /// The asking sentence offers alternatives (`… or …`, `还是`, `아니면`): its scope words
+    /// (`all`, `only`) name one of them, not the question's scope.
+    alternatives: bool,
+    /// The runs of three adjacent words or more of the text and header (letters only, no
+    /// function word), each word as its initial and its reading (`architecture decision
+    /// record`: `a` `architectur`, `d` `decision`, `r` `record`): three or four of them spell
+    /// out an acronym another question writes (see [`Self::capitals`], [`spelling`]).
+    spelled: Vec<Vec<(u8, String)>>,
+    /// The acronyms of three or four letters the text and header write in capitals (`ADR`,
+    /// `HSTS`), folded, with their reading (a content word of [`Self::all`] that begins the
+    /// acronym: `hst`).
+    capitals: Vec<(String, String)>,
 }
 
 /// Why two questions are, or are not, the same decision.
@@ -193,55 +210,50 @@ impl Signature {
         let mut texts: Vec<&str> = vec![&text, header];
         texts.extend(labels.iter().map(String::as_str));
         let lang = text::language(&texts);
-        let (asking, context) = asking_and_context(&text);
+        let (asking, context, moved) = asking_and_context(&text, lang, true);
         let ask = tokens(&asking, lang);
         let ctx = tokens(&context, lang);
         let head = tokens(header, lang);
-        let opts: Vec<Vec<Tok>> = labels.iter().map(|l| tokens(l, lang).toks).collect();
-
-        let words =
-            |toks: &[&Tok]| -> Vec<String> { toks.iter().filter_map(|t| t.word.clone()).collect() };
-        let core_toks: Vec<&Tok> = ask.toks.iter().chain(&head.toks).collect();
-        let text_toks: Vec<&Tok> = ask.toks.iter().chain(&ctx.toks).chain(&head.toks).collect();
-        let all_toks: Vec<&Tok> = text_toks
+        let opts: Vec<Tokens> = labels.iter().map(|l| tokens(l, lang)).collect();
+        let described_tokens: Vec<Tokens> = descriptions
             .iter()
-            .copied()
-            .chain(opts.iter().flatten())
+            .take(labels.len())
+            .map(|d| tokens(clip(d, MAX_LABEL), lang))
             .collect();
+
         let joined: Vec<(String, String, String)> = [asking.as_str(), header]
             .into_iter()
             .flat_map(|t| compounds(t, lang))
             .collect();
-        let mut all = words(&all_toks);
-        all.extend(joined.iter().map(|(c, _, _)| c.clone()));
-        all.sort_unstable();
-        all.dedup();
-        let groups = [&all_toks, &text_toks, &core_toks].map(|toks| members(toks));
-        let answers = labels
-            .iter()
-            .zip(&opts)
-            .any(|(label, toks)| is_answer(label, toks));
-        let yes_no = !labels.is_empty()
-            && labels
-                .iter()
-                .zip(&opts)
-                .all(|(label, toks)| is_answer(label, toks));
-        let (options, described) = options_of(&opts, descriptions, lang);
+        let words = Words::of(&ask, &ctx, &head, &opts, &joined, lang);
+        let all = words.all;
+        let answer = |(label, o): (&String, &Tokens)| is_answer(label, &o.toks);
+        let answers = labels.iter().zip(&opts).any(answer);
+        let yes_no = !labels.is_empty() && labels.iter().zip(&opts).all(answer);
+        let (options, described) = options_of(&opts, &described_tokens);
         let named = named_of(&ask.toks);
-        let cjk_text: String = ask
-            .raw
-            .iter()
-            .chain(&head.raw)
-            .chain(&ctx.raw)
+        let cjk_text: String = [&ask, &head, &ctx]
+            .into_iter()
+            .flat_map(|t| &t.raw)
             .filter(|w| w.chars().any(text::is_cjk))
             .map(String::as_str)
             .collect();
         let cjk_all = format!("{cjk_text}{}", labels.concat());
         let classes = classes_of(&all, &cjk_all, lang);
-        let mut raw = ask.raw.clone();
-        raw.extend(ctx.raw.iter().cloned());
-        let core = words(&core_toks);
-        let text_words = words(&text_toks);
+        // The near-copy veto reads the words in the order written: a status-quo tail (`…, or
+        // leave it?`) moved to the context is read where it was.
+        let raw = if moved {
+            let (asking, context, _) = asking_and_context(&text, lang, false);
+            let read = |t: &String| tokens(t, lang).raw;
+            [asking, context].iter().flat_map(read).collect()
+        } else {
+            ask.raw.iter().chain(&ctx.raw).cloned().collect()
+        };
+        let (core, text_words) = (words.core, words.text);
+        let spelled = [asking.as_str(), header, context.as_str()]
+            .into_iter()
+            .flat_map(|t| spelled_runs(t, lang, &all))
+            .collect();
         Signature {
             lang,
             negations: ask.negations,
@@ -250,7 +262,6 @@ impl Signature {
             ask_sides: ask_sides_of(&ask.raw),
             core,
             text_words,
-            all,
             options,
             joined,
             classes,
@@ -260,8 +271,13 @@ impl Signature {
             cjk_text,
             cjk_all,
             named,
-            groups,
+            groups: words.groups,
             raw,
+            description_words: description_words_of(&described_tokens, lang),
+            alternatives: offers_alternatives(&asking, lang),
+            spelled,
+            capitals: capitals_of(&[&text, header], lang, &all),
+            all,
         }
     }
 
@@ -298,17 +314,200 @@ impl Signature {
 }
 
 /// The content words of some tokens written like names (`Stripe`, `src/app.ts`), general
-/// acronyms left out: sorted, unique.
+/// acronyms left out (`DB`, read `database`): sorted, unique.
 fn named_of(toks: &[Tok]) -> Vec<String> {
     let mut named: Vec<String> = toks
         .iter()
         .filter(|t| t.named)
         .filter_map(|t| t.word.clone())
-        .filter(|w| !listed(lexicon::GENERIC_ACRONYMS, w))
+        .filter(|w| !is_generic_acronym(w))
         .collect();
     named.sort_unstable();
     named.dedup();
     named
+}
+
+/// The content words of a question, and the contrast-group members it names.
+struct Words {
+    /// Of the asking sentence and the header.
+    core: Vec<String>,
+    /// Of the whole text and the header.
+    text: Vec<String>,
+    /// Of everything: the options too, the compounds, and the parts of identifiers. Sorted,
+    /// unique.
+    all: Vec<String>,
+    /// By [`Part`]: all, text, core.
+    groups: [Vec<(Group, &'static str)>; 3],
+}
+
+impl Words {
+    fn of(
+        ask: &Tokens,
+        ctx: &Tokens,
+        head: &Tokens,
+        opts: &[Tokens],
+        joined: &[(String, String, String)],
+        lang: Lang,
+    ) -> Words {
+        let words =
+            |toks: &[&Tok]| -> Vec<String> { toks.iter().filter_map(|t| t.word.clone()).collect() };
+        let core_toks: Vec<&Tok> = ask.toks.iter().chain(&head.toks).collect();
+        let text_toks: Vec<&Tok> = ask.toks.iter().chain(&ctx.toks).chain(&head.toks).collect();
+        let all_toks: Vec<&Tok> = text_toks
+            .iter()
+            .copied()
+            .chain(opts.iter().flat_map(|o| &o.toks))
+            .collect();
+        let mut all = words(&all_toks);
+        all.extend(joined.iter().map(|(c, _, _)| c.clone()));
+        // The words inside identifiers and camelCase names: found by the other question
+        // (`Stripe` finds `STRIPE_SECRET_KEY`), never asked of it (they are no core words).
+        let texts = [ask, ctx, head].into_iter().chain(opts);
+        all.extend(texts.flat_map(|t| part_words(t, lang)));
+        all.sort_unstable();
+        all.dedup();
+        Words {
+            core: words(&core_toks),
+            text: words(&text_toks),
+            all,
+            groups: [&all_toks, &text_toks, &core_toks].map(|toks| members(toks)),
+        }
+    }
+}
+
+/// The content words of some option descriptions (their parts too): sorted, unique.
+fn description_words_of(descriptions: &[Tokens], lang: Lang) -> Vec<String> {
+    let mut words: Vec<String> = descriptions
+        .iter()
+        .flat_map(|d| {
+            let toks = d.toks.iter().filter_map(|t| t.word.clone());
+            toks.chain(part_words(d, lang))
+        })
+        .collect();
+    words.sort_unstable();
+    words.dedup();
+    words
+}
+
+/// Whether a content word (as [`tokens`] reads it: `databas`) is a general acronym's reading.
+fn is_generic_acronym(word: &str) -> bool {
+    static STEMS: OnceLock<Vec<String>> = OnceLock::new();
+    let stems = STEMS.get_or_init(|| {
+        let mut v: Vec<String> = lexicon::GENERIC_ACRONYMS
+            .iter()
+            .map(text::stem_latin)
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    });
+    listed(lexicon::GENERIC_ACRONYMS, word) || listed_sorted(stems, word)
+}
+
+/// The words inside the identifiers and camelCase names of some tokens, read as content words
+/// (one letter and function words left out).
+fn part_words(toks: &Tokens, lang: Lang) -> impl Iterator<Item = String> + '_ {
+    toks.parts
+        .iter()
+        .filter(move |p| p.chars().filter(|c| c.is_alphabetic()).count() > 1 && !is_stop(p, lang))
+        .map(move |p| normal_word(p, lang))
+}
+
+/// Whether an asking sentence offers alternatives: an `or` past its first word, or a CJK `or`.
+fn offers_alternatives(asking: &str, lang: Lang) -> bool {
+    asking
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .skip(1)
+        .any(|w| is_or(w, lang))
+        || lexicon::CJK_OR_WORDS.iter().any(|o| asking.contains(o))
+}
+
+/// Whether a word as written is `or` ([`lexicon::OR_WORDS`]): not `où` (where), and a one-letter
+/// `o` only in Spanish (in Portuguese it is `the`).
+fn is_or(written: &str, lang: Lang) -> bool {
+    // The longest, `либо`, is eight bytes.
+    if written.len() > 8 {
+        return false;
+    }
+    let folded = text::fold(written);
+    listed(lexicon::OR_WORDS, &folded)
+        && written
+            .chars()
+            .all(|c| c.is_ascii() || text::is_cyrillic(c))
+        && (folded.len() > 1 || lang == Lang::Es)
+}
+
+/// The runs of three adjacent words or more of a text (letters only, no function word nor
+/// negation), each word as its initial (folded) and its reading; a word whose reading does not
+/// begin with its initial (an alias: `create` read `add`) or is not a content word of the
+/// question (`all`: in a phrase, `pull request`) ends a run.
+fn spelled_runs(text_: &str, lang: Lang, all: &[String]) -> Vec<Vec<(u8, String)>> {
+    let pieces = text::pieces(text_);
+    let content: Vec<Option<&str>> = pieces
+        .iter()
+        .map(|p| {
+            let w = p.text.as_str();
+            let content = p.kind == Kind::Word
+                && w.len() > 1
+                && w.bytes().all(|b| b.is_ascii_alphabetic())
+                && !is_stop(w, lang)
+                && !is_negation(w, lang);
+            content.then_some(w)
+        })
+        .collect();
+    let mut runs = Vec::new();
+    // Only runs of three words are read (each word's reading costs).
+    for words in content.split(Option::is_none).filter(|ws| ws.len() >= 3) {
+        let mut run: Vec<(u8, String)> = Vec::new();
+        for w in words.iter().flatten() {
+            let initial = w.as_bytes()[0];
+            let reading = normal_word(w, lang);
+            if reading.as_bytes()[0] == initial && listed_sorted(all, &reading) {
+                run.push((initial, reading));
+            } else if run.len() >= 3 {
+                runs.push(std::mem::take(&mut run));
+            } else {
+                run.clear();
+            }
+        }
+        if run.len() >= 3 {
+            runs.push(run);
+        }
+    }
+    runs
+}
+
+/// The windows of `runs` whose initials spell `acronym` (three or four letters).
+fn spelling<'a>(
+    runs: &'a [Vec<(u8, String)>],
+    acronym: &'a str,
+) -> impl Iterator<Item = &'a [(u8, String)]> + 'a {
+    runs.iter()
+        .flat_map(move |run| run.windows(acronym.len()))
+        .filter(move |w| w.iter().map(|(i, _)| *i).eq(acronym.bytes()))
+}
+
+/// The acronyms some texts write in capitals (three or four letters, `ADR`, `HSTS`), folded,
+/// with their reading, kept when the reading is among the question's content words (`all`)
+/// and begins the acronym (no alias: `PKG` is read `package` already): sorted, unique.
+fn capitals_of(texts: &[&str], lang: Lang, all: &[String]) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = texts
+        .iter()
+        .flat_map(|t| t.split(|c: char| !c.is_alphanumeric()))
+        .filter(|w| (3..=4).contains(&w.len()) && w.bytes().all(|b| b.is_ascii_uppercase()))
+        .map(|w| {
+            let folded = w.to_ascii_lowercase();
+            let reading = normal_word(&folded, lang);
+            (folded, reading)
+        })
+        .filter(|(folded, reading)| {
+            folded.starts_with(reading.as_str()) && listed_sorted(all, reading)
+        })
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
 }
 
 /// Each word's weight and class of [`lexicon::ACTION_SYNONYMS`].
@@ -331,21 +530,17 @@ fn ask_sides_of(raw: &[String]) -> Vec<(String, usize)> {
 
 /// The specific words of each option that names something, and for each the words of its
 /// description too.
-fn options_of(
-    opts: &[Vec<Tok>],
-    descriptions: &[&str],
-    lang: Lang,
-) -> (Vec<Vec<String>>, Vec<Vec<String>>) {
+fn options_of(opts: &[Tokens], descriptions: &[Tokens]) -> (Vec<Vec<String>>, Vec<Vec<String>>) {
     let mut options: Vec<Vec<String>> = Vec::new();
     let mut described: Vec<Vec<String>> = Vec::new();
     for (n, o) in opts.iter().enumerate() {
-        let words = specific(o);
+        let words = specific(&o.toks);
         if words.is_empty() {
             continue;
         }
         let mut more = words.clone();
-        if let Some(d) = descriptions.get(n).filter(|d| !d.is_empty()) {
-            more.extend(specific(&tokens(clip(d, MAX_LABEL), lang).toks));
+        if let Some(d) = descriptions.get(n).filter(|d| !d.toks.is_empty()) {
+            more.extend(specific(&d.toks));
             more.sort_unstable();
             more.dedup();
         }
@@ -401,7 +596,8 @@ pub fn may_match(key: &str, b: &Signature) -> bool {
         }
     };
     // A verb of a synonym class may be matched by another of its class: counted as found (the
-    // key does not say its language), so this stays true wherever `same_decision` could be.
+    // key does not say its language), so this stays true wherever `same_decision` could be; so
+    // are a path whose last part the other has and an acronym spelled out (see `coverage`).
     // A word of a compound the key's question has (`trailing commas` for `trailingComma`):
     // any word of the key's that begins or ends such a compound of `b`'s.
     let mut all: Vec<&str> = all.split(' ').filter(|w| !w.is_empty()).collect();
@@ -413,8 +609,34 @@ pub fn may_match(key: &str, b: &Signature) -> bool {
             .iter()
             .any(|c| c.len() > w.len() && (c.starts_with(w) || c.ends_with(w)))
     };
+    // A word of the key's as read in some language (the key's is not known).
+    let in_key_read = |w: &str| Lang::ALL.iter().any(|&lang| in_key(&normal_word(w, lang)));
+    // Some word of the key's begins with each letter of `acronym` (the words that spell one
+    // out are content words: `Signature::spelled`).
+    let spelled_in_key = |acronym: &str| {
+        acronym.bytes().all(|c| {
+            let at = all.partition_point(|w| w.as_bytes()[0] < c);
+            all.get(at).is_some_and(|w| w.as_bytes()[0] == c)
+        })
+    };
+    // A word of the key's that may spell out an acronym `b` writes (its initial is one of the
+    // acronym's letters), or an acronym's reading (it begins the acronym) `b` spells out.
+    let acronym = |w: &str| {
+        let first = w.as_bytes()[0];
+        b.capitals
+            .iter()
+            .any(|(c, _)| c.as_bytes().contains(&first) && spelled_in_key(c))
+            || (w.len() <= 4
+                && b.spelled.iter().any(|run| {
+                    (3..=4).any(|n| {
+                        run.windows(n).any(|window| {
+                            window.iter().map(|(i, _)| *i).take(w.len()).eq(w.bytes())
+                        })
+                    })
+                }))
+    };
     let cover_a = share(&mut core.split(' '), &|w| {
-        b.has(w) || has_synonyms(w) || compound(w)
+        b.has(w) || has_synonyms(w) || compound(w) || basename_found(w, b) || acronym(w)
     });
     let cover_b = share(&mut b.core.iter().map(String::as_str), &|w| {
         synonym_class(b.lang, w).is_some()
@@ -422,6 +644,20 @@ pub fn may_match(key: &str, b: &Signature) -> bool {
             || b.joined
                 .iter()
                 .any(|(c, l, r)| (l == w || r == w) && in_key(c))
+            || basename(w).is_some_and(|last| in_key(last) || in_key_read(last))
+            || b.capitals
+                .iter()
+                .any(|(c, reading)| reading == w && spelled_in_key(c))
+            || b.spelled.iter().any(|run| {
+                (3..=4).any(|n| {
+                    run.windows(n).any(|window| {
+                        window.iter().any(|(_, x)| x == w) && {
+                            let initials: String = window.iter().map(|(i, _)| *i as char).collect();
+                            in_key_read(&initials)
+                        }
+                    })
+                })
+            })
     });
     if options && b.options.len() >= 2 {
         cover_a.max(cover_b) >= COVERAGE
@@ -466,8 +702,8 @@ pub fn same_decision(a: &Signature, b: &Signature) -> Verdict {
             return no(Reason::NearCopyDiffers);
         }
     }
-    let named_a = miss_a.iter().any(|w| listed_sorted(&a.named, w));
-    let named_b = miss_b.iter().any(|w| listed_sorted(&b.named, w));
+    let named_a = miss_a.iter().any(|w| named_missing(w, a, b));
+    let named_b = miss_b.iter().any(|w| named_missing(w, b, a));
     if named_a && named_b {
         return no(Reason::NamedSubjects);
     }
@@ -507,6 +743,16 @@ pub fn same_decision(a: &Signature, b: &Signature) -> Verdict {
     }
 }
 
+/// Whether a word `me` misses in `other` is a subject `me` names (see [`Signature::named`]),
+/// unless it is a word of one of `me`'s options that `other` names in an option's description
+/// (`Conventional commits` / `Prefix: feat:, fix: (Conventional Commits)`): the description
+/// says which of `other`'s options is `me`'s.
+fn named_missing(word: &str, me: &Signature, other: &Signature) -> bool {
+    listed_sorted(&me.named, word)
+        && !(listed_sorted(&other.description_words, word)
+            && me.options.iter().flatten().any(|o| o == word))
+}
+
 /// A question text without its `Recommendation: …` lines.
 fn without_recommendation_lines(question: &str) -> String {
     let kept: Vec<&str> = question
@@ -525,8 +771,9 @@ fn members(toks: &[&Tok]) -> Vec<(Group, &'static str)> {
 }
 
 /// The asking sentences of a text (those ending in a question mark, else the last one) and the
-/// others, each joined by spaces.
-fn asking_and_context(text_: &str) -> (String, String) {
+/// others, each joined by spaces; with `status_quo`, an asking sentence's status-quo tail
+/// (`…, or leave it?`) is context too, and the third value says whether one was.
+fn asking_and_context(text_: &str, lang: Lang, status_quo: bool) -> (String, String, bool) {
     let sentences = text::sentences(text_);
     let asking: Vec<&str> = sentences
         .iter()
@@ -544,12 +791,64 @@ fn asking_and_context(text_: &str) -> (String, String) {
         .filter(|s| !asking.contains(s))
         .collect();
     let mut ask = Vec::new();
+    let mut moved = false;
     for sentence in asking {
+        let cut = status_quo.then(|| status_quo_cut(sentence, lang)).flatten();
+        let (sentence, tail) = match cut {
+            Some(at) => (&sentence[..at], Some(&sentence[at..])),
+            None => (sentence, None),
+        };
         let (main, why) = main_clause(sentence);
         ask.push(main);
         context.extend(why);
+        context.extend(tail);
+        moved |= tail.is_some();
     }
-    (ask.join(" "), context.join(" "))
+    (ask.join(" "), context.join(" "), moved)
+}
+
+/// Where an asking sentence's status-quo alternative begins: an `or` (past the second word)
+/// followed within three words by a verb of leaving things as they are
+/// ([`lexicon::STATUS_QUO`]: `Migrate them to hooks, or leave them as classes?`, `¿… o lo
+/// dejamos así?`), or a CJK `or` followed within six characters by such a word
+/// ([`lexicon::CJK_STATUS_QUO`]: `…，还是先保留？`). The alternative is the `No` of the
+/// question, not what it asks.
+fn status_quo_cut(sentence: &str, lang: Lang) -> Option<usize> {
+    for or in lexicon::CJK_OR_WORDS.iter() {
+        if let Some(at) = sentence.rfind(or).filter(|&at| at > 0) {
+            let after: String = sentence[at + or.len()..].chars().take(6).collect();
+            if lexicon::CJK_STATUS_QUO.iter().any(|k| after.contains(k)) {
+                return Some(at);
+            }
+        }
+    }
+    let spans = word_spans(sentence);
+    (2..spans.len())
+        .find(|&i| {
+            is_or(spans[i].1, lang)
+                && spans[i + 1..spans.len().min(i + 4)]
+                    .iter()
+                    .any(|(_, w)| listed(lexicon::STATUS_QUO, &text::fold(w)))
+        })
+        .map(|i| spans[i].0)
+}
+
+/// The whitespace-separated words of a sentence, punctuation trimmed, with where each begins.
+fn word_spans(sentence: &str) -> Vec<(usize, &str)> {
+    let mut spans = Vec::new();
+    let mut start = None;
+    for (at, c) in sentence.char_indices().chain([(sentence.len(), ' ')]) {
+        match (c.is_whitespace(), start) {
+            (false, None) => start = Some(at),
+            (true, Some(from)) => {
+                let word = sentence[from..at].trim_matches(|c: char| !c.is_alphanumeric());
+                spans.push((from, word));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    spans
 }
 
 /// A sentence cut before a clause of purpose or cause (`… so it doesn't come back`, `… because
@@ -568,19 +867,10 @@ fn main_clause(sentence: &str) -> (&str, Vec<&str>) {
             }
         }
     }
-    let mut spans: Vec<(usize, String)> = Vec::new();
-    let mut start = None;
-    for (at, c) in sentence.char_indices().chain([(sentence.len(), ' ')]) {
-        match (c.is_whitespace(), start) {
-            (false, None) => start = Some(at),
-            (true, Some(from)) => {
-                let word = sentence[from..at].trim_matches(|c: char| !c.is_alphanumeric());
-                spans.push((from, text::fold(word)));
-                start = None;
-            }
-            _ => {}
-        }
-    }
+    let spans: Vec<(usize, String)> = word_spans(sentence)
+        .into_iter()
+        .map(|(at, w)| (at, text::fold(w)))
+        .collect();
     for i in 2..spans.len() {
         let word = spans[i].1.as_str();
         let cut = if listed(lexicon::SUBORDINATORS, word) {
@@ -604,13 +894,16 @@ fn listed_sorted(list: &[String], word: &str) -> bool {
 fn contrast(a: &Signature, b: &Signature) -> Option<Group> {
     for group in Group::ALL {
         let (agree, part, default) = group.rule();
+        // In a question offering alternatives, `all` / `only` name one of them (`Put it all in
+        // one commit, or split it?`), not the scope of the question.
+        let read = |s: &Signature| !(group == Group::Scope && s.alternatives);
         let mut ga: Vec<&str> = a
             .members(part, group)
-            .filter(|m| Some(*m) != default)
+            .filter(|m| Some(*m) != default && read(a))
             .collect();
         let mut gb: Vec<&str> = b
             .members(part, group)
-            .filter(|m| Some(*m) != default)
+            .filter(|m| Some(*m) != default && read(b))
             .collect();
         if ga == gb {
             continue;
@@ -697,7 +990,7 @@ fn weight(word: &str) -> f64 {
 
 /// The weighted share of `words` (of `me`) that `other` has anywhere, a verb counting as
 /// had when `other` names a verb of its class, and the words it lacks (the verb of another
-/// class or not: the vetoes of near copies read them).
+/// class or not: the vetoes of near copies read them). A word is had as [`found`] says.
 fn coverage<'a>(
     words: &'a [String],
     info: &[(f64, Option<usize>)],
@@ -711,7 +1004,7 @@ fn coverage<'a>(
     let mut missing: Vec<&str> = Vec::new();
     for (w, &(weight, class)) in words.iter().zip(info) {
         total += weight;
-        let had = other.has(w);
+        let had = found(w, me, other);
         // A word of a compound the other writes as one (`editor cfg` / `.editorconfig`).
         let joined = || {
             me.joined
@@ -728,6 +1021,45 @@ fn coverage<'a>(
     (hit / total, missing)
 }
 
+/// Whether `other` has the word `w` of `me`: the word itself, the last part of a path
+/// (`src/billing/invoice.ts` / `invoice.ts`), an acronym spelled out (`ADR` / `architecture
+/// decision record`) or the reverse.
+fn found(w: &str, me: &Signature, other: &Signature) -> bool {
+    other.has(w) || basename_found(w, other) || acronym_found(w, me, other)
+}
+
+/// The last part of a path (`src/billing/invoice.ts`: `invoice`, a known extension left out),
+/// when it is not the whole word. Never of a scoped package (`@types/express` is not `express`).
+fn basename(word: &str) -> Option<&str> {
+    if !word.contains('/') || word.starts_with('@') {
+        return None;
+    }
+    let last = word.rsplit('/').find(|p| !p.is_empty())?;
+    let last = last.trim_start_matches('.');
+    let last = match last.split_once('.') {
+        Some((name, ext)) if !name.is_empty() && listed(lexicon::FILE_EXTENSIONS, ext) => name,
+        _ => last,
+    };
+    (last != word && !last.is_empty()).then_some(last)
+}
+
+/// Whether `other` has the last part of the path `word` (as written, or read as a word).
+fn basename_found(word: &str, other: &Signature) -> bool {
+    basename(word).is_some_and(|last| other.has(last) || other.has(&normal_word(last, other.lang)))
+}
+
+/// Whether `word` of `me` is a word `me` spells out whose initials `other` writes in capitals
+/// (`architecture decision record` / `ADR`), or an acronym `me` writes in capitals that
+/// `other` spells out.
+fn acronym_found(word: &str, me: &Signature, other: &Signature) -> bool {
+    other.capitals.iter().any(|(acronym, _)| {
+        spelling(&me.spelled, acronym).any(|window| window.iter().any(|(_, w)| w == word))
+    }) || me
+        .capitals
+        .iter()
+        .any(|(acronym, w)| w == word && spelling(&other.spelled, acronym).next().is_some())
+}
+
 /// Whether some core word of `me` that is neither a verb of development work nor a general
 /// word (a subject: `database`, `branch`, `.env`) is anywhere in `other`, or `me` names none.
 fn subject_found(me: &Signature, other: &Signature) -> bool {
@@ -741,7 +1073,7 @@ fn subject_found(me: &Signature, other: &Signature) -> bool {
         .peekable();
     subjects.peek().is_none()
         || subjects.any(|w| {
-            other.has(w)
+            found(w, me, other)
                 || me
                     .joined
                     .iter()
@@ -809,9 +1141,31 @@ fn option_agreement(a: &Signature, b: &Signature) -> (usize, f64, bool) {
             && pairs().any(|(i, j)| forward(i, j))
             && pairs().any(|(i, j)| backward(i, j))
     };
+    // Renamed choices (`Create branch` / `New feature branch`, `Timestamp Unix` / `Timestamp
+    // (secondes)`): two options of two choice lists share a word that no other option of
+    // either list has, and that is not a verb (`Add an index` / `Add it` share only theirs).
+    let choices = n >= 2 && m >= 2 && !a.answers && !b.answers;
+    let only_in = |w: &String, list: &[Vec<String>], k: usize| {
+        listed_sorted(&list[k], w)
+            && list
+                .iter()
+                .enumerate()
+                .all(|(l, o)| l == k || !listed_sorted(o, w))
+    };
+    let distinctive = |i: usize, j: usize| {
+        choices
+            && small.options[i].iter().any(|w| {
+                only_in(w, &big.options, j)
+                    && only_in(w, &small.options, i)
+                    && !is_any_action(w)
+                    && synonym_class(small.lang, w).is_none()
+            })
+    };
     let count = || {
         (0..n)
-            .filter(|&i| (0..m).any(|j| agree(&small.options[i], &big.options[j])))
+            .filter(|&i| {
+                (0..m).any(|j| agree(&small.options[i], &big.options[j]) || distinctive(i, j))
+            })
             .count()
     };
     let matched = count();
@@ -1054,23 +1408,44 @@ fn content(word: String, group: Option<(Group, &'static str)>, named: bool) -> T
     }
 }
 
-/// The tokens, negation count and raw words of a text.
-fn tokens(text_: &str, lang: Lang) -> Tokens {
+/// A word of one letter (or none): only ever part of a phrase (`mettre à jour`, `a mano`).
+fn one_letter((kind, w, _): &(Kind, String, bool)) -> bool {
+    *kind == Kind::Word && w.chars().filter(|c| c.is_alphabetic()).count() <= 1
+}
+
+/// The words of a text to read as tokens (kind, word, written as a name); the parts of its
+/// identifiers and camelCase names onto `parts`.
+fn words_of(text_: &str, lang: Lang, parts: &mut Vec<String>) -> Vec<(Kind, String, bool)> {
     let mut ws: Vec<(Kind, String, bool)> = Vec::new();
     for piece in text::pieces(text_) {
-        let mut word = piece.text;
-        if piece.kind == Kind::Word {
+        let text::Piece {
+            kind,
+            text: mut word,
+            named,
+            initial_only,
+            parts: inside,
+        } = piece;
+        parts.extend(inside);
+        // German writes every noun with an initial capital: that makes no name.
+        let named = named && !(initial_only && lang == Lang::De);
+        if kind == Kind::Word {
             if word.chars().all(char::is_numeric) {
                 continue;
             }
             word = text::digits_as_hash(&word);
-            if word.chars().filter(|c| c.is_alphabetic()).count() <= 1 {
+            if !word.chars().any(char::is_alphabetic) {
                 continue;
             }
         }
-        ws.push((piece.kind, word, piece.named));
+        ws.push((kind, word, named));
     }
+    ws
+}
+
+/// The tokens, negation count and raw words of a text.
+fn tokens(text_: &str, lang: Lang) -> Tokens {
     let mut out = Tokens::default();
+    let mut ws = words_of(text_, lang, &mut out.parts);
     let mut particles: Vec<usize> = Vec::new();
     let mut i = 0;
     while i < ws.len() {
@@ -1087,7 +1462,8 @@ fn tokens(text_: &str, lang: Lang) -> Tokens {
                 out.toks.push(content(w, None, true));
             }
             Kind::Word => {
-                if let Some((n, canon)) = phrase_at(&ws, i) {
+                let forms = Forms::new(&w);
+                if let Some((n, canon)) = phrase_at(&ws, i, &forms) {
                     i += n;
                     if let Some(canon) = canon {
                         out.toks
@@ -1096,7 +1472,11 @@ fn tokens(text_: &str, lang: Lang) -> Tokens {
                     }
                     continue;
                 }
-                if let Some((at, canon)) = separated_phrase(&ws, i, lang) {
+                if one_letter(&ws[i]) {
+                    i += 1;
+                    continue;
+                }
+                if let Some((at, canon)) = separated_phrase(&ws, i, &forms, lang) {
                     particles.push(at);
                     i += 1;
                     if let Some(canon) = canon {
@@ -1211,8 +1591,16 @@ fn compounds(text_: &str, lang: Lang) -> Vec<(String, String, String)> {
     out
 }
 
-/// The phrase starting at `ws[i]`, if any: its length and canonical word.
-fn phrase_at(ws: &[(Kind, String, bool)], i: usize) -> Option<(usize, Option<&'static str>)> {
+/// The phrase starting at `ws[i]` (whose forms are `forms`), if any: its length and canonical
+/// word. Its first word may be inflected ([`Forms::of`]), and its last one too (`env vars`,
+/// `pull requests`).
+fn phrase_at(
+    ws: &[(Kind, String, bool)],
+    i: usize,
+    forms: &Forms,
+) -> Option<(usize, Option<&'static str>)> {
+    let same_stem =
+        |p: Str, w: &str| w.is_ascii() && text::stem_latin(w) == text::stem_latin(p.get());
     for n in [3, 2] {
         if i + n > ws.len() || ws[i..i + n].iter().any(|(k, _, _)| *k != Kind::Word) {
             continue;
@@ -1220,11 +1608,12 @@ fn phrase_at(ws: &[(Kind, String, bool)], i: usize) -> Option<(usize, Option<&'s
         for &(words, canon) in lexicon::PHRASES {
             let words = words.strs();
             if words.len() == n
-                && inflected(&ws[i].1, words[0].get())
+                && forms.of(words[0].get())
                 && words[1..]
                     .iter()
                     .zip(&ws[i + 1..i + n])
-                    .all(|(p, (_, w, _))| p.is(w))
+                    .enumerate()
+                    .all(|(k, (p, (_, w, _)))| p.is(w) || (k + 2 == n && same_stem(*p, w)))
             {
                 return Some((n, canon.map(Str::get)));
             }
@@ -1233,9 +1622,31 @@ fn phrase_at(ws: &[(Kind, String, bool)], i: usize) -> Option<(usize, Option<&'s
     None
 }
 
-/// `word` is `verb` or an English inflection of it (`turned`, `pulling` for `turn`, `pull`).
-fn inflected(word: &str, verb: &str) -> bool {
-    word == verb || (word.is_ascii() && word.len() > verb.len() && text::stem_latin(word) == verb)
+/// A word read for the verbs of phrases it may be (read once, tried on every phrase).
+struct Forms<'a> {
+    word: &'a str,
+    /// Its English stem (an ASCII word).
+    stem: Option<String>,
+    /// The verb it is an irregular form of ([`lexicon::IRREGULAR`]).
+    irregular: Option<&'static str>,
+}
+
+impl<'a> Forms<'a> {
+    fn new(word: &'a str) -> Forms<'a> {
+        Forms {
+            word,
+            stem: word.is_ascii().then(|| text::stem_latin(word)),
+            irregular: lookup(lexicon::IRREGULAR, word),
+        }
+    }
+
+    /// Whether the word is `verb` or an English inflection of it (`turned`, `pulling` for
+    /// `turn`, `pull`; `broken` for `break`).
+    fn of(&self, verb: &str) -> bool {
+        self.word == verb
+            || (self.word.len() > verb.len() && self.stem.as_deref() == Some(verb))
+            || self.irregular == Some(verb)
+    }
 }
 
 /// A phrasal verb split by its object (`turn the cache on`, `pull the form out into …`): the
@@ -1244,6 +1655,7 @@ fn inflected(word: &str, verb: &str) -> bool {
 fn separated_phrase(
     ws: &[(Kind, String, bool)],
     i: usize,
+    forms: &Forms,
     lang: Lang,
 ) -> Option<(usize, Option<&'static str>)> {
     for &(words, canon) in lexicon::PHRASES {
@@ -1251,18 +1663,21 @@ fn separated_phrase(
             continue;
         };
         let (verb, particle) = (verb.get(), particle.get());
-        if !listed(lexicon::PARTICLES, particle) || !inflected(&ws[i].1, verb) {
+        if !listed(lexicon::PARTICLES, particle) || !forms.of(verb) {
             continue;
         }
-        for at in i + 2..ws.len().min(i + 5) {
+        // The words after the verb (a word of one letter is none), past its object.
+        let mut after = (i + 1..ws.len()).filter(|&k| !one_letter(&ws[k]));
+        after.next();
+        for at in after.take(3) {
             let (kind, w, _) = &ws[at];
             if *kind != Kind::Word {
                 break;
             }
             if w == particle {
-                let ends = ws
-                    .get(at + 1)
-                    .is_none_or(|(_, next, _)| next == "into" || is_stop(next, lang));
+                let ends = (at + 1..ws.len())
+                    .find(|&k| !one_letter(&ws[k]))
+                    .is_none_or(|k| ws[k].1 == "into" || is_stop(&ws[k].1, lang));
                 return ends.then_some((at, canon.map(Str::get)));
             }
             if listed(lexicon::PARTICLES, w) {
@@ -1658,7 +2073,7 @@ mod tests {
         );
         let v = same_decision(&a, &b);
         assert!(v.same, "{}", v.reason);
-        // Without the descriptions they share no option.
+        // Without the descriptions they share no option (no word of a label either).
         let v = same(
             (
                 "Which naming scheme should the CSS classes follow?",
@@ -1666,7 +2081,7 @@ mod tests {
             ),
             (
                 "How do you want the CSS classes named?",
-                &["Atomic utilities", "card__title--active"],
+                &["Tailwind-like atoms", "card__title--active"],
             ),
         );
         assert_eq!(v.reason, Reason::OptionsDisjoint);
@@ -2032,6 +2447,357 @@ mod tests {
         assert!(a.is_empty());
         assert!(!same_decision(&a, &sig("Should I?", &["Yes", "No"])).same);
     }
+
+    /// Each pair: the same decision; then its near miss, a different decision.
+    type Asked<'a> = (&'a str, &'a [&'a str]);
+
+    fn same_then_different(pairs: &[(Asked, Asked, Asked)]) {
+        for (a, b, other) in pairs {
+            let v = same(*a, *b);
+            assert!(v.same, "{a:?} / {b:?}: {}", v.reason);
+            let v = same(*a, *other);
+            assert!(!v.same, "{a:?} / {other:?}: {}", v.reason);
+        }
+    }
+
+    #[test]
+    fn identifiers_are_read_with_their_parts() {
+        let yes_no: &[&str] = &["Yes", "No"];
+        same_then_different(&[
+            // a path's last part, and its words (`payments`)
+            (
+                (
+                    "Should I add retry logic to src/payments/gateway.ts?",
+                    yes_no,
+                ),
+                ("Add retries to the payments gateway?", yes_no),
+                ("Add retries to the shipping gateway?", yes_no),
+            ),
+            // a word of a constant's name
+            (
+                (
+                    "Should the webhook handler verify the Stripe signature?",
+                    yes_no,
+                ),
+                (
+                    "Verify the signature with STRIPE_WEBHOOK_SECRET in the webhook handler?",
+                    yes_no,
+                ),
+                (
+                    "Verify the signature with GITHUB_WEBHOOK_SECRET in the webhook handler?",
+                    yes_no,
+                ),
+            ),
+            // a flag's word
+            (
+                (
+                    "Should I put this fix into the last commit with --amend?",
+                    yes_no,
+                ),
+                ("Amend the last commit with this fix?", yes_no),
+                ("Revert the last commit?", yes_no),
+            ),
+        ]);
+        // A part is found by the other question, never asked of it; a camelCase name has
+        // parts too, a scoped package none.
+        let s = sig("Should I raise maximumPoolSize for @types/express?", yes_no);
+        for part in ["maximum", "pool", "size"] {
+            assert!(
+                s.has(part) && !s.core.iter().any(|w| w == part),
+                "{part}: {s:?}"
+            );
+        }
+        assert!(!s.has("express") && !s.has("type"), "{s:?}");
+        let v = same(
+            (
+                "Should I install @types/express as a dev dependency?",
+                yes_no,
+            ),
+            ("Should I install express as a dev dependency?", yes_no),
+        );
+        assert!(!v.same, "{}", v.reason);
+        // A general acronym is no name, read as its word (`DB`, `database`).
+        assert!(sig("Where should the DB password be stored?", yes_no)
+            .named
+            .is_empty());
+    }
+
+    #[test]
+    fn renamed_options_match_by_a_word_only_they_share() {
+        same_then_different(&[(
+            (
+                "Where should I commit these changes?",
+                &["Create branch (Recommended)", "Commit to main"],
+            ),
+            (
+                "Where should I commit these changes?",
+                &["New feature branch", "Straight to main"],
+            ),
+            // `timestamp` is in both options of one list: it tells none apart.
+            (
+                "Where should I commit these changes?",
+                &["Feature branch off main", "Release branch off main"],
+            ),
+        )]);
+        // A verb shared by two options is no choice shared (`Add an index` / `Add it`).
+        let v = same(
+            (
+                "Which index should the orders table get?",
+                &["Add an index on user_id", "Skip"],
+            ),
+            (
+                "The orders query is slow. What now?",
+                &["Add a cache", "Leave it"],
+            ),
+        );
+        assert!(!v.same, "{}", v.reason);
+        // Options of one word each, none shared: still disjoint.
+        let v = same(
+            (
+                "Which format should the API use for dates?",
+                &["Unix timestamp", "ISO 8601 string"],
+            ),
+            (
+                "Which format should the API use for dates?",
+                &["Timestamp in seconds", "Timestamp in milliseconds"],
+            ),
+        );
+        assert_eq!(v.reason, Reason::OptionsDisjoint);
+    }
+
+    #[test]
+    fn scope_words_name_an_alternative_in_a_question_offering_them() {
+        same_then_different(&[(
+            (
+                "Should I put it all in one commit, or split it by feature?",
+                &["One commit", "Split by feature"],
+            ),
+            (
+                "One commit or several commits for these changes?",
+                &["Single commit", "Split by feature"],
+            ),
+            (
+                "Should I squash only the fixup commits?",
+                &["Single commit", "Split by feature"],
+            ),
+        )]);
+        // A question without alternatives keeps its scope, and a question with them does not
+        // lend it to the other.
+        for (a, b) in [
+            (
+                "Should I format all files?",
+                "Should I format only the changed files?",
+            ),
+            (
+                "Should I format all files or only the changed ones?",
+                "Should I format only the changed files?",
+            ),
+        ] {
+            let v = same((a, &["Yes", "No"]), (b, &["Yes", "No"]));
+            assert_eq!(v.reason, Reason::Contrast("scope"), "{a} / {b}");
+        }
+        // `où` (where) and the Portuguese article `o` offer nothing.
+        assert!(!sig("Où mettre tous les tests ?", &["Oui", "Non"]).alternatives);
+        assert!(!sig("Devo formatar todo o projeto?", &["Sim", "Não"]).alternatives);
+        assert!(
+            sig(
+                "¿Formateo todo el proyecto o solo este archivo?",
+                &["Sí", "No"]
+            )
+            .alternatives
+        );
+    }
+
+    #[test]
+    fn nouns_and_phrases_read_in_their_forms() {
+        let yes_no: &[&str] = &["Yes", "No"];
+        let oui: &[&str] = &["Oui", "Non"];
+        same_then_different(&[
+            (
+                ("Should the release step run manually?", yes_no),
+                ("Run the release step by hand?", yes_no),
+                ("Should the release step run automatically?", yes_no),
+            ),
+            // a phrase's last word inflected (`env vars`, `environment variables`)
+            (
+                ("Should I move the API keys into env vars?", yes_no),
+                ("Move the API keys into environment variables?", yes_no),
+                ("Move the API keys into the secrets manager?", yes_no),
+            ),
+            // an irregular form of a phrase's verb (`broken up` is `break up`, split)
+            (
+                ("Should the monolith be broken up into services?", yes_no),
+                ("Should I break up the monolith into services?", yes_no),
+                ("Should I merge the services into the monolith?", yes_no),
+            ),
+            // `mettre à jour`, its `à` kept for the phrase
+            (
+                ("Dois-je mettre à jour les dépendances ?", oui),
+                ("Veux-tu que je mette à jour les dépendances ?", oui),
+                ("Veux-tu que je supprime les dépendances ?", oui),
+            ),
+        ]);
+    }
+
+    #[test]
+    fn one_side_naming_public_is_no_other_visibility() {
+        let yes_no: &[&str] = &["Yes", "No"];
+        same_then_different(&[(
+            ("Should the public API of the SDK be versioned?", yes_no),
+            ("Version the SDK API?", yes_no),
+            ("Version the private SDK API?", yes_no),
+        )]);
+    }
+
+    #[test]
+    fn a_german_noun_is_no_name() {
+        let ja: &[&str] = &["Ja", "Nein"];
+        same_then_different(&[(
+            ("Soll die Größe des Connection-Pools erhöht werden?", ja),
+            ("Soll ich den Pool für die Verbindungen größer machen?", ja),
+            ("Soll ich den Pool für die Verbindungen kleiner machen?", ja),
+        )]);
+        // A brand written with one capital is no name in German any more: the near copy
+        // still tells two of them apart.
+        let v = same(
+            (
+                "Soll ich den Schlüssel für Stripe in die Datei .env schreiben?",
+                ja,
+            ),
+            (
+                "Soll ich den Schlüssel für Paddle in die Datei .env schreiben?",
+                ja,
+            ),
+        );
+        assert_eq!(v.reason, Reason::NearCopyDiffers);
+        // Capitals inside the word still make one.
+        assert!(!sig("Soll ich PostgreSQL für die Tests nutzen?", ja)
+            .named
+            .is_empty());
+    }
+
+    #[test]
+    fn a_status_quo_alternative_is_context() {
+        let yes_no: &[&str] = &["Yes", "No"];
+        let si: &[&str] = &["Sí", "No"];
+        same_then_different(&[
+            (
+                (
+                    "Should I add tests for the parser now, or leave it for later?",
+                    yes_no,
+                ),
+                ("Add tests for the parser?", yes_no),
+                ("Add tests for the lexer?", yes_no),
+            ),
+            (
+                ("¿Escribo tests para el parser o lo dejamos así?", si),
+                ("¿Quieres que escriba tests para el parser?", si),
+                ("¿Quieres que escriba tests para el lexer?", si),
+            ),
+            (
+                (
+                    "要把旧的 .eslintrc 配置迁移到 eslint.config.js，还是先保留？",
+                    &["迁移", "保留"],
+                ),
+                (
+                    "要把 .eslintrc 配置迁移到 eslint.config.js 吗？",
+                    &["是", "否"],
+                ),
+                ("要删除旧的 .eslintrc 配置吗？", &["是", "否"]),
+            ),
+        ]);
+        // The alternative still names its contrasts, and another alternative is no status quo.
+        let v = same(
+            ("Enable the response cache, or leave it disabled?", yes_no),
+            ("Disable the response cache?", yes_no),
+        );
+        assert!(!v.same, "{}", v.reason);
+        let v = same(
+            (
+                "Should I copy the config file or move it?",
+                &["Copy", "Move"],
+            ),
+            ("Should I copy the config file?", yes_no),
+        );
+        assert!(!v.same, "{}", v.reason);
+        // The near-copy veto reads the words where they were written.
+        let s = sig("Should I add tests now, or leave it for later?", yes_no);
+        assert_eq!(
+            s.raw,
+            ["should", "add", "tests", "now", "or", "leave", "it", "for", "later"]
+        );
+        assert_eq!(s.core, ["add", "test"]);
+    }
+
+    #[test]
+    fn acronyms_spelled_out_and_replacing_verbs_match() {
+        let yes_no: &[&str] = &["Yes", "No"];
+        let spelled = (
+            "Should the queue choice get an architecture decision record?",
+            yes_no,
+        );
+        let v = same(
+            ("Should I write an ADR for the queue choice?", yes_no),
+            spelled,
+        );
+        assert!(v.same, "{}", v.reason);
+        // Not written in capitals: no acronym.
+        let v = same(
+            ("Should I write an adr for the queue choice?", yes_no),
+            spelled,
+        );
+        assert!(!v.same, "{}", v.reason);
+        same_then_different(&[
+            (
+                ("Swap moment for date-fns?", yes_no),
+                ("Should I replace moment with date-fns?", yes_no),
+                ("Should I remove moment?", yes_no),
+            ),
+            (
+                ("Uninstall lodash from the project?", yes_no),
+                ("Should I remove lodash?", yes_no),
+                ("Should I upgrade lodash?", yes_no),
+            ),
+        ]);
+    }
+
+    #[test]
+    fn a_name_in_the_other_description_of_my_option_is_no_other_subject() {
+        let a = described(
+            "Should the controller tests use @WebMvcTest or @SpringBootTest?",
+            &[
+                ("@WebMvcTest", "A slice test"),
+                ("@SpringBootTest", "The full context"),
+            ],
+        );
+        let b = |slice: &str, full: &str| {
+            described(
+                "How much of the Spring context do you want loaded for MemberController's tests?",
+                &[("Slice test", slice), ("Full context", full)],
+            )
+        };
+        let v = same_decision(&a, &b("@WebMvcTest", "@SpringBootTest"));
+        assert_ne!(v.reason, Reason::NamedSubjects);
+        // A description naming another subject, or mine that is no option of mine, does not.
+        let v = same_decision(&a, &b("Like @DataJpaTest", "Like @SpringBootTest"));
+        assert_eq!(v.reason, Reason::NamedSubjects);
+    }
+
+    #[test]
+    fn answers_and_function_words() {
+        // `Ne pas …` and Korean `네` answer; `네트워크` (network) names a choice.
+        assert!(sig("Activer HSTS ?", &["Activer", "Ne pas activer"]).answers);
+        assert!(sig("배포할까요?", &["네", "아니요"]).yes_no);
+        assert!(!sig("어떤 설정?", &["네트워크 정책", "스토리지"]).answers);
+        // `per`, `over`, `vs` ask nothing.
+        let s = sig(
+            "Why pick REST over gRPC, one file per resource vs one?",
+            &[],
+        );
+        for w in ["per", "over", "vs", "why"] {
+            assert!(!s.core.iter().any(|c| c == w), "{w}: {:?}", s.core);
+        }
+    }
 }
 
 /// The matcher on the pair corpora of `tests/corpus/` (the report is `cargo bench --bench
@@ -2082,12 +2848,14 @@ mod corpus {
     #[test]
     fn the_blind_corpora_never_collide_and_stay_above_their_floor() {
         for (file, floor) in [
-            // 104 of 151: the subject veto ([`Reason::NoSubject`]) costs two pairs of a verb
+            // 106 of 151: the subject veto ([`Reason::NoSubject`]) costs two pairs of a verb
             // and a pronoun (`Add it?`) and keeps short questions from joining another
             // decision's family in the log (clustered 95 → 99).
-            ("families.jsonl", 0.68),
-            ("families-extra.jsonl", 0.84),
-            ("families-more.jsonl", 0.52),
+            ("families.jsonl", 0.69),
+            // 72 of 110 (47 when it was measured blind).
+            ("families-blind.jsonl", 0.64),
+            ("families-extra.jsonl", 0.86),
+            ("families-more.jsonl", 0.56),
         ] {
             let (same, matched, collided) = measure(file);
             assert!(

@@ -8,7 +8,11 @@
 //!   `l` `application`), hyphenated words cut in parts.
 //! - **Identifiers** (`src/utils.ts`, `@types/express`, `feature/login`, `--force`): one token,
 //!   digits read as `#`; a file name with a known extension (`CHANGELOG.md`) reads as the words
-//!   of its name; a bare version (`v1.4.0`) is dropped.
+//!   of its name; a bare version (`v1.4.0`) is dropped. A sentence's final `.` is not part of
+//!   one (`.gitignore.`), and brackets cut one off (`config（eslint.config.js）`).
+//! - **Parts**: an identifier's words (`src/billing/invoice.ts`: `src`, `billing`, `invoice`; a
+//!   final file extension and a scoped package's, `@types/express`, left out) and a camelCase
+//!   name's (`maximumPoolSize`: `maximum`, `pool`, `size`), kept beside the piece.
 //! - **CJK**: Han and katakana runs, and Korean words without their particle, are read as
 //!   overlapping pairs of characters (`数据库` → `数据` `据库`); hiragana carries grammar and is
 //!   read only for its negations.
@@ -30,6 +34,7 @@ pub(crate) enum Lang {
 
 impl Lang {
     const LATIN: [Lang; 5] = [Lang::En, Lang::De, Lang::Fr, Lang::Es, Lang::Pt];
+    pub(crate) const ALL: [Lang; 6] = [Lang::En, Lang::De, Lang::Fr, Lang::Es, Lang::Pt, Lang::Ru];
 
     pub(crate) fn stop_words(self) -> Set {
         match self {
@@ -181,6 +186,17 @@ pub(crate) struct Piece {
     /// Written like a name: an identifier, a capital letter inside the word or past the start
     /// of a sentence (`YAML`, `README`, `Python`), or a Latin word inside CJK or Cyrillic text.
     pub named: bool,
+    /// Named only for its initial capital past the start of a sentence (`Python`; a German
+    /// noun is written so).
+    pub initial_only: bool,
+    /// The words inside an identifier or a camelCase name, folded (see [`identifier_parts`],
+    /// [`camel_parts`]); empty for a plain word.
+    pub parts: Vec<String>,
+}
+
+/// Brackets: a segment is cut at them (`config（eslint.config.js）`, `includes(:author)`).
+fn is_bracket(c: char) -> bool {
+    "()[]{}<>（）【】「」".contains(c)
 }
 
 /// Punctuation trimmed off both ends of a whitespace-separated segment.
@@ -196,14 +212,15 @@ pub(crate) fn pieces(text: &str) -> Vec<Piece> {
     let mut out = Vec::new();
     let mut sentence_start = true;
     let foreign = text.chars().any(|c| is_cjk(c) || is_cyrillic(c));
-    for segment in text.split(char::is_whitespace) {
+    for segment in text.split(|c: char| c.is_whitespace() || is_bracket(c)) {
         if segment.is_empty() {
             continue;
         }
         let at_start = sentence_start;
         sentence_start = segment.ends_with(['.', '?', '!', ':', '。', '？', '！']);
         let core = segment.trim_matches(is_edge_punct);
-        let core = core.trim_end_matches(is_cjk);
+        // A sentence's final `.` (`… to .gitignore.`, `invoice.ts.`) is not the identifier's.
+        let core = core.trim_end_matches(is_cjk).trim_end_matches('.');
         if is_identifier(core) {
             identifier(core, &mut out);
             continue;
@@ -232,14 +249,20 @@ fn identifier(core: &str, out: &mut Vec<Piece>) {
     if is_version(&ident) {
         return;
     }
+    let original = core.trim_start_matches('.');
     if let Some((name, ext)) = ident.split_once('.') {
         let simple = !ext.contains('.') && !ident.contains(['/', '@']);
         if simple && listed(lexicon::FILE_EXTENSIONS, ext) {
-            for word in name.split(['-', '_']).filter(|w| !w.is_empty()) {
+            // The original name cut the same way, for its camelCase parts (`UserProfile.tsx`).
+            let original_name = original.split('.').next().unwrap_or("");
+            let words = name.split(['-', '_']).zip(original_name.split(['-', '_']));
+            for (word, original) in words.filter(|(w, _)| !w.is_empty()) {
                 out.push(Piece {
                     kind: Kind::Word,
                     text: word.to_owned(),
                     named: true,
+                    initial_only: false,
+                    parts: camel_parts(original),
                 });
             }
             return;
@@ -247,9 +270,81 @@ fn identifier(core: &str, out: &mut Vec<Piece>) {
     }
     out.push(Piece {
         kind: Kind::Ident,
+        parts: identifier_parts(&ident, original),
         text: ident,
         named: true,
+        initial_only: false,
     });
+}
+
+/// The words inside an identifier (folded, digits as `#`; `original` as written): cut at
+/// every character that is not a letter or a digit, a file extension ending a name left out
+/// (`src/utils.ts`: `src`, `utils`; `.env.local` keeps `env`), and the parts of its camelCase
+/// names (`UserCard`: `user`, `card`). None for a scoped package (`@types/express` is not
+/// `express`).
+fn identifier_parts(ident: &str, original: &str) -> Vec<String> {
+    if ident.starts_with('@') && ident.contains('/') {
+        return Vec::new();
+    }
+    let mut parts: Vec<String> = Vec::new();
+    for component in ident.split('/') {
+        let dotted: Vec<&str> = component.split('.').collect();
+        for (n, piece) in dotted.iter().enumerate() {
+            // The last piece after a name (a dotfile's name is none: `.env.yml` keeps `env`).
+            let extension = n + 1 == dotted.len()
+                && dotted[..n].iter().any(|p| !p.is_empty())
+                && listed(lexicon::FILE_EXTENSIONS, piece);
+            if extension {
+                continue;
+            }
+            parts.extend(
+                piece
+                    .split(|c: char| !c.is_alphanumeric() && c != '#')
+                    .filter(|p| !p.is_empty() && *p != ident)
+                    .map(str::to_owned),
+            );
+        }
+    }
+    for word in original.split(|c: char| !c.is_alphanumeric()) {
+        parts.extend(camel_parts(word));
+    }
+    parts
+}
+
+/// The parts of a camelCase name (cut before a capital that follows a lowercase letter or a
+/// digit: `maximumPoolSize`, `BCryptPasswordEncoder`), folded, digits as `#`; none for a word
+/// not so cut.
+fn camel_parts(original: &str) -> Vec<String> {
+    let cut_at =
+        |(p, c): (char, char)| c.is_uppercase() && (p.is_lowercase() || p.is_ascii_digit());
+    let mut pairs = original.chars().zip(original.chars().skip(1));
+    if !pairs.any(cut_at) {
+        return Vec::new();
+    }
+    let mut parts = Vec::new();
+    let mut current = String::new();
+    let mut previous: Option<char> = None;
+    for c in original.chars() {
+        if !c.is_alphanumeric() {
+            if !current.is_empty() {
+                parts.push(std::mem::take(&mut current));
+            }
+            previous = None;
+            continue;
+        }
+        if previous.is_some_and(|p| cut_at((p, c))) && !current.is_empty() {
+            parts.push(std::mem::take(&mut current));
+        }
+        push_folded(&mut current, c);
+        previous = Some(c);
+    }
+    if !current.is_empty() {
+        parts.push(current);
+    }
+    if parts.len() < 2 {
+        parts.clear();
+    }
+    parts.iter().map(|p| digits_as_hash(p)).collect()
 }
 
 /// `v1.4.0`, `2.10`, `v3`, `1.0.0a` (digits already read as `#`).
@@ -286,11 +381,16 @@ fn kind_of(c: char, previous: Option<Kind>) -> Option<Kind> {
         Some(Kind::Hiragana)
     } else if is_hangul(c) {
         Some(Kind::Hangul)
-    } else if c.is_alphanumeric() || is_mark(c) || matches!(c, '\u{ff10}'..='\u{ff5a}') {
+    } else if c.is_alphanumeric() || is_mark(c) || is_full_width_alphanumeric(c) {
         Some(Kind::Word)
     } else {
         None
     }
+}
+
+/// A full-width digit or letter (`０`, `Ａ`, `ａ`; not `？` `：` `［`, which separate words).
+fn is_full_width_alphanumeric(c: char) -> bool {
+    matches!(c, '\u{ff10}'..='\u{ff19}' | '\u{ff21}'..='\u{ff3a}' | '\u{ff41}'..='\u{ff5a}')
 }
 
 /// The pieces of one whitespace-separated segment that is not an identifier.
@@ -301,11 +401,22 @@ fn words(segment: &str, at_start: bool, foreign: bool, out: &mut Vec<Piece>) {
     let mut flush = |current: &mut String, original: &mut String, kind: &mut Option<Kind>| {
         if let Some(k) = kind.take() {
             if !current.is_empty() {
-                let named = k == Kind::Word && written_as_name(original, at_start, foreign);
+                let (named, initial_only) = if k == Kind::Word {
+                    written_as_name(original, at_start, foreign)
+                } else {
+                    (false, false)
+                };
+                let parts = if k == Kind::Word {
+                    camel_parts(original)
+                } else {
+                    Vec::new()
+                };
                 out.push(Piece {
                     kind: k,
                     text: std::mem::take(current),
                     named,
+                    initial_only,
+                    parts,
                 });
             }
         }
@@ -337,10 +448,11 @@ fn words(segment: &str, at_start: bool, foreign: bool, out: &mut Vec<Piece>) {
     flush(&mut current, &mut original, &mut kind);
 }
 
-/// Whether a word was written like a name (see [`Piece::named`]).
-fn written_as_name(original: &str, at_start: bool, foreign: bool) -> bool {
+/// Whether a word was written like a name (see [`Piece::named`]), and whether only for its
+/// initial capital (see [`Piece::initial_only`]).
+fn written_as_name(original: &str, at_start: bool, foreign: bool) -> (bool, bool) {
     if original.chars().any(is_cyrillic) {
-        return false;
+        return (false, false);
     }
     let upper: Vec<usize> = original
         .chars()
@@ -353,11 +465,14 @@ fn written_as_name(original: &str, at_start: bool, foreign: bool) -> bool {
         [0] => !at_start,
         _ => true,
     };
-    capital || (foreign && original.chars().all(|c| c.is_ascii_alphabetic()))
+    let latin_in_foreign = foreign && original.chars().all(|c| c.is_ascii_alphabetic());
+    let initial_only = capital && upper.len() == 1 && !latin_in_foreign;
+    (capital || latin_in_foreign, initial_only)
 }
 
 /// The sentences of a question text: cut after `?` `！` `。` `，` (and their ASCII forms), after
-/// `.` or `;` followed by a space, and at line breaks.
+/// `.` or `;` followed by a space, and at line breaks. A `，` before a CJK `or` (`…，还是…？`)
+/// joins the alternatives of one question.
 pub(crate) fn sentences(text: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut start = 0;
@@ -365,6 +480,7 @@ pub(crate) fn sentences(text: &str) -> Vec<&str> {
     while let Some((at, c)) = chars.next() {
         let end = at + c.len_utf8();
         let cut = match c {
+            '，' if starts_with_cjk_or(&text[end..]) => None,
             '?' | '？' | '。' | '!' | '！' | '，' => Some(end),
             '.' | ';' => chars.peek().filter(|(_, n)| n.is_whitespace()).map(|_| end),
             '\n' => Some(at),
@@ -385,6 +501,12 @@ pub(crate) fn sentences(text: &str) -> Vec<&str> {
     out.push(&text[start..]);
     out.retain(|s| !s.trim().is_empty());
     out
+}
+
+/// Whether a text begins (past spaces) with a CJK `or` ([`lexicon::CJK_OR_WORDS`]).
+fn starts_with_cjk_or(text: &str) -> bool {
+    let text = text.trim_start();
+    lexicon::CJK_OR_WORDS.iter().any(|o| text.starts_with(o))
 }
 
 /// The language of a question: Russian when any word is Cyrillic, else the Latin language whose
@@ -570,6 +692,80 @@ mod tests {
     }
 
     #[test]
+    fn identifiers_end_at_a_final_dot_a_bracket_or_full_width_punctuation() {
+        let texts = |text: &str| -> Vec<(Kind, String)> {
+            pieces(text).into_iter().map(|p| (p.kind, p.text)).collect()
+        };
+        let ident = |t: &str| (Kind::Ident, t.to_owned());
+        let word = |t: &str| (Kind::Word, t.to_owned());
+        assert_eq!(
+            texts("Add it to .env.local."),
+            [word("add"), word("it"), word("to"), ident("env.local")]
+        );
+        assert_eq!(texts("v1.4.0."), []);
+        assert_eq!(
+            texts("旧的 config（eslint.config.js）"),
+            [
+                (Kind::Han, "旧的".to_owned()),
+                word("config"),
+                ident("eslint.config.js")
+            ]
+        );
+        assert_eq!(
+            texts("includes(:author)"),
+            [word("includes"), word("author")]
+        );
+        assert_eq!(
+            texts("用 Argon2？"),
+            [(Kind::Han, "用".to_owned()), word("argon2")]
+        );
+        // Full-width letters and digits are still a word.
+        assert_eq!(texts("ＤＢ２"), [word("db2")]);
+    }
+
+    #[test]
+    fn identifiers_and_camel_case_names_keep_their_parts() {
+        let parts = |text: &str| -> Vec<Vec<String>> {
+            pieces(text).into_iter().map(|p| p.parts).collect()
+        };
+        assert_eq!(
+            parts("src/billing/invoice.ts"),
+            [["src", "billing", "invoice"]]
+        );
+        assert_eq!(parts("STRIPE_SECRET_KEY"), [["stripe", "secret", "key"]]);
+        assert_eq!(parts("--amend"), [["amend"]]);
+        assert_eq!(parts(".env.local"), [["env", "local"]]);
+        assert_eq!(parts("deploy/.env.yml"), [["deploy", "env"]]);
+        assert_eq!(parts("maximumPoolSize"), [["maximum", "pool", "size"]]);
+        assert_eq!(
+            parts("BCryptPasswordEncoder"),
+            [["bcrypt", "password", "encoder"]]
+        );
+        assert_eq!(parts("UserCard.tsx"), [["user", "card"]]);
+        assert_eq!(
+            parts("src/UserCard.tsx"),
+            [vec!["src", "usercard", "user", "card"]]
+        );
+        // A scoped package is one name; a plain or capitalised word has none.
+        assert_eq!(parts("@types/express Python README"), [[""; 0]; 3]);
+        // Only a German noun is named for its initial capital alone.
+        let named: Vec<(bool, bool)> = pieces("Soll der Workflow laufen, ADR oder GitHub?")
+            .into_iter()
+            .map(|p| (p.named, p.initial_only))
+            .collect();
+        let want = [
+            (false, false),
+            (false, false),
+            (true, true),
+            (false, false),
+            (true, false),
+            (false, false),
+            (true, false),
+        ];
+        assert_eq!(named, want);
+    }
+
+    #[test]
     fn sentences_split_the_asking_sentence_from_its_context() {
         assert_eq!(
             sentences("React 19.0 is out. Upgrade from v18.2?\nOk"),
@@ -578,6 +774,11 @@ mod tests {
         assert_eq!(
             sentences("构建已经就绪，要部署吗？"),
             ["构建已经就绪，", "要部署吗？"]
+        );
+        // A comma before a CJK `or` joins the alternatives.
+        assert_eq!(
+            sentences("要保留旧配置，还是改成新的？"),
+            ["要保留旧配置，还是改成新的？"]
         );
     }
 
