@@ -6,7 +6,8 @@
 //! would auto-decide (`b` a two-way door with a recommendation, through the classifier and the
 //! embedded registry as the hook sees it). It also prints the cost of reading and comparing a
 //! pair. `ASKHOOK_FAMILY_CORPUS=<file>` measures one other corpus (a held-out set) and prints it
-//! without touching the report; `ASKHOOK_FAMILY_TRACE=1` prints each pair's verdict and reason.
+//! without touching the report; `ASKHOOK_FAMILY_TRACE=1` prints each pair's verdict and reason,
+//! and `ASKHOOK_FAMILY_DEBUG=<id>,<id>` the two signatures of each pair named (with the corpus).
 
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -54,6 +55,10 @@ fn verdict(registry: &Registry, p: &corpus::Pair, trace: bool) -> corpus::Verdic
     let (a, b) = (question(&p.a), question(&p.b));
     let (door, _) = policy::door_of(registry.door(&b.id), &policy::classify_question(&b));
     let v = same_decision(&signature(&a), &signature(&b));
+    let debug = std::env::var("ASKHOOK_FAMILY_DEBUG").unwrap_or_default();
+    if debug.split(',').any(|id| id == p.id) {
+        println!("{}\n{:#?}\n{:#?}", p.id, signature(&a), signature(&b));
+    }
     if trace {
         println!("{}\t{}\t{}", p.id, u8::from(v.same), v.reason);
     }
@@ -68,9 +73,10 @@ const BEGIN: &str =
 const END: &str = "<!-- families:end -->";
 
 /// The family corpora measured, in the report's order.
-const CORPORA: [&str; 5] = [
+const CORPORA: [&str; 6] = [
     "families.jsonl",
     "families-blind.jsonl",
+    "families-blind2.jsonl",
     "families-extra.jsonl",
     "families-more.jsonl",
     "families-mechanical.jsonl",

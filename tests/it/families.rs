@@ -1,6 +1,7 @@
 //! Question families measured through the real hook on the pair corpora
-//! (`tests/corpus/families.jsonl` and `families-blind.jsonl`, written blind; `families-extra.jsonl` and `families-more.jsonl`,
-//! written alongside the matcher; and `families-mechanical.jsonl`, the mechanical rewordings): every question of a corpus goes
+//! (`tests/corpus/families.jsonl`, `families-blind.jsonl` and `families-blind2.jsonl`, written
+//! blind; `families-extra.jsonl` and `families-more.jsonl`, written alongside the matcher; and
+//! `families-mechanical.jsonl`, the mechanical rewordings): every question of a corpus goes
 //! through `askhook hook` as PreToolUse into one log, so the store clusters them all together
 //! (a question may join the family of another pair's question), and the families are read back
 //! from `askhook log --json`. The same counts, through the core, make the report in
@@ -72,6 +73,7 @@ fn no_two_decisions_of_the_blind_corpora_share_a_family_and_the_counts_are_repor
     for (file, size) in [
         ("families.jsonl", 284),
         ("families-blind.jsonl", 220),
+        ("families-blind2.jsonl", 220),
         ("families-extra.jsonl", 191),
         ("families-more.jsonl", 58),
     ] {

@@ -226,8 +226,8 @@ pub fn option_key(label: &str) -> String {
     fold(&strip_recommendation(label))
 }
 
-/// Lowercase, split into words on anything but letters and digits, digit runs as `#`, filler
-/// words dropped, joined by single spaces.
+/// Lowercase, split into words on anything but letters and digits, digit runs as `#` (but in a
+/// path), filler words dropped, joined by single spaces.
 fn fold(text: &str) -> String {
     let mut words: Vec<String> = Vec::new();
     let mut word = String::new();
@@ -243,21 +243,25 @@ fn fold(text: &str) -> String {
         }
         words.push(w);
     };
-    for c in text.chars() {
-        if matches!(c, '\'' | '’' | '‘' | 'ʼ') {
-            continue;
-        }
-        if c.is_numeric() {
-            if !word.ends_with('#') {
-                word.push('#');
+    for chunk in text.split_whitespace() {
+        // A path keeps its numbers: `release/3.1` and `release/3.0` are two branches.
+        let path = chunk.contains('/');
+        for c in chunk.chars() {
+            if matches!(c, '\'' | '’' | '‘' | 'ʼ') {
+                continue;
             }
-        } else if c.is_alphanumeric() || is_joiner(c) {
-            word.extend(c.to_lowercase());
-        } else {
-            flush(&mut word, &mut words);
+            if c.is_numeric() && !path {
+                if !word.ends_with('#') {
+                    word.push('#');
+                }
+            } else if c.is_alphanumeric() || is_joiner(c) {
+                word.extend(c.to_lowercase());
+            } else {
+                flush(&mut word, &mut words);
+            }
         }
+        flush(&mut word, &mut words);
     }
-    flush(&mut word, &mut words);
     words.join(" ")
 }
 
@@ -284,6 +288,10 @@ mod tests {
             ("Should I commit these 3 files now?", "commit # files"),
             ("Commit the 12 files?", "commit # files"),
             ("Upgrade from v1.4.0 to v2.10?", "upgrade from v# v#"),
+            (
+                "Cherry-pick it onto release/3.1?",
+                "cherry pick onto release 3 1",
+            ),
             ("Don't push yet?", "dont push yet"),
             ("Merge main into develop?", "merge main into develop"),
             ("Pick one.\nRecommendation: SQLite", "pick one"),

@@ -249,6 +249,12 @@ fn identifier(core: &str, out: &mut Vec<Piece>) {
     if is_version(&ident) {
         return;
     }
+    // A path keeps its numbers: `release/3.1` and `release/3.0` are two branches.
+    let ident = if ident.contains('/') {
+        fold(core.trim_start_matches('.'))
+    } else {
+        ident
+    };
     let original = core.trim_start_matches('.');
     if let Some((name, ext)) = ident.split_once('.') {
         let simple = !ext.contains('.') && !ident.contains(['/', '@']);
