@@ -1147,36 +1147,9 @@ fn cjk_substituted(a: &Signature, b: &Signature) -> bool {
             .collect()
     };
     let (ra, rb) = (trim(&a.raw), trim(&b.raw));
-    let (n, m) = (ra.len(), rb.len());
-    if n * m > 40_000 {
+    let Some((left_a, left_b)) = left_out(&ra, &rb) else {
         return true;
-    }
-    let mut table = vec![vec![0u16; m + 1]; n + 1];
-    for i in (0..n).rev() {
-        for j in (0..m).rev() {
-            table[i][j] = if ra[i] == rb[j] {
-                table[i + 1][j + 1] + 1
-            } else {
-                table[i + 1][j].max(table[i][j + 1])
-            };
-        }
-    }
-    let (mut left_a, mut left_b) = (Vec::new(), Vec::new());
-    let (mut i, mut j) = (0, 0);
-    while i < n && j < m {
-        if ra[i] == rb[j] {
-            i += 1;
-            j += 1;
-        } else if table[i + 1][j] >= table[i][j + 1] {
-            left_a.push(ra[i].as_str());
-            i += 1;
-        } else {
-            left_b.push(rb[j].as_str());
-            j += 1;
-        }
-    }
-    left_a.extend(ra[i..].iter().map(String::as_str));
-    left_b.extend(rb[j..].iter().map(String::as_str));
+    };
     let content = |w: &&str, s: &Signature, other: &Signature| {
         let mut chars = w.chars();
         let one = match (chars.next(), chars.next()) {
@@ -1208,6 +1181,42 @@ fn cjk_substituted(a: &Signature, b: &Signature) -> bool {
             .collect::<Vec<_>>(),
     );
     (!ca.is_empty() && !cb.is_empty()) || ca.iter().chain(&cb).any(|w| latin(w))
+}
+
+/// The words of `first` and of `second` left out of their longest common subsequence; `None`
+/// for texts too long to align (`40_000` cells).
+fn left_out<'t>(first: &'t [String], second: &'t [String]) -> Option<(Vec<&'t str>, Vec<&'t str>)> {
+    let (rows, cols) = (first.len(), second.len());
+    if rows * cols > 40_000 {
+        return None;
+    }
+    let mut table = vec![vec![0u16; cols + 1]; rows + 1];
+    for row in (0..rows).rev() {
+        for col in (0..cols).rev() {
+            table[row][col] = if first[row] == second[col] {
+                table[row + 1][col + 1] + 1
+            } else {
+                table[row + 1][col].max(table[row][col + 1])
+            };
+        }
+    }
+    let (mut only_first, mut only_second) = (Vec::new(), Vec::new());
+    let (mut row, mut col) = (0, 0);
+    while row < rows && col < cols {
+        if first[row] == second[col] {
+            row += 1;
+            col += 1;
+        } else if table[row + 1][col] >= table[row][col + 1] {
+            only_first.push(first[row].as_str());
+            row += 1;
+        } else {
+            only_second.push(second[col].as_str());
+            col += 1;
+        }
+    }
+    only_first.extend(first[row..].iter().map(String::as_str));
+    only_second.extend(second[col..].iter().map(String::as_str));
+    Some((only_first, only_second))
 }
 
 /// Korean particles and endings of one syllable: no word of their own.
