@@ -90,6 +90,46 @@ impl<'a> Ctx<'a> {
     }
 
     /// The hits of hit `i`'s clause, with their indices.
+    /// `already merged into main and deleted on origin`: the action is joined by `and` to a word
+    /// the past word covers, in the same form (the same last two letters: `merged` / `deleted`,
+    /// `смёржены` / `удалены`), so it is done too. `merged and delete it` is not.
+    fn past_chain(&self, i: usize) -> bool {
+        const AND: [&str; 8] = ["and", "и", "et", "und", "y", "e", "а", "или"];
+        let h = &self.hits[i];
+        if !matches!(h.kind(), Kind::Action(_)) {
+            return false;
+        }
+        let key = |at: u32| self.tokens[at as usize].key.as_str();
+        let ending = |w: &str| {
+            let chars: Vec<char> = w.chars().collect();
+            (chars.len() >= 5 && chars.iter().all(|c| c.is_alphabetic()))
+                .then(|| chars[chars.len() - 2..].iter().collect::<String>())
+        };
+        let Some(end) = ending(key(h.start)) else {
+            return false;
+        };
+        let field = self.field(h);
+        self.hits.iter().any(|q| {
+            if qualifier(q) != Some(Qualifier::Past) || self.field(q) != field || q.end >= h.start {
+                return false;
+            }
+            let reach = (q.end + 1 + u32::from(q.term().window)).min(h.start - 1);
+            (q.end + 1..=reach).any(|b| {
+                h.start - b - 1 <= 4
+                    && ending(key(b)).as_deref() == Some(end.as_str())
+                    && (b + 1..h.start).any(|t| AND.contains(&key(t)))
+            })
+        })
+    }
+
+    /// Both hits stand inside one short quotation.
+    fn one_quotation(&self, a: &Hit, b: &Hit) -> bool {
+        let quote = |h: &Hit| self.tokens[h.start as usize].quote;
+        quote(a) != 0
+            && quote(a) == quote(b)
+            && self.tokens[a.start as usize].field == self.tokens[b.start as usize].field
+    }
+
     fn clause_hits(&self, i: usize) -> impl Iterator<Item = (usize, &'a Hit)> + '_ {
         let range = self.clause_of[i].clone();
         range.clone().zip(&self.hits[range])
@@ -186,6 +226,8 @@ impl<'a> Ctx<'a> {
                 Some(Qualifier::Past) if q.end < h.start && h.start - q.end - 1 <= window => {
                     return Some("already done")
                 }
+                // Another action between ends the talk, unless both stand in one quotation
+                // (the title of a procedure: `'destruir e recriar o ambiente'`).
                 Some(Qualifier::Meta)
                     if q.end < h.start
                         && h.start - q.end - 1 <= window
@@ -193,12 +235,16 @@ impl<'a> Ctx<'a> {
                             matches!(b.kind(), Kind::Action(_))
                                 && b.start > q.end
                                 && b.end < h.start
+                                && !self.one_quotation(b, h)
                         }) =>
                 {
                     return Some("code-talk")
                 }
                 _ => {}
             }
+        }
+        if self.past_chain(i) {
+            return Some("already done");
         }
         None
     }
@@ -477,6 +523,21 @@ fn scope_of(ctx: &Ctx, action_index: usize, destructive: bool) -> Scope {
         .iter()
         .map(|l| gather(ctx, action_index, *l, destructive))
         .collect();
+    // A label that only repeats the question's verb (`Remove` for `Remove the old comment?`,
+    // its option naming nothing) is that action: it touches what the question's does.
+    let bare = found[..3]
+        .iter()
+        .all(|f| f.free.is_empty() && f.held.is_empty() && f.places.is_empty());
+    if bare && matches!(ctx.roles[field as usize], Role::Label(_)) {
+        let echo = ctx.hits.iter().position(|q| {
+            matches!(q.kind(), Kind::Action(_))
+                && q.concept == action.concept
+                && matches!(ctx.roles[ctx.field(q) as usize], Role::Question)
+        });
+        if let Some(q) = echo {
+            return scope_of(ctx, q, destructive);
+        }
+    }
     // Another option's harmless words (`check it comes back`, a cache) say nothing about what
     // a vague action of the question touches: from every field, only weighty objects count.
     let everywhere = &mut found[4];
