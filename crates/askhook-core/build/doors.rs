@@ -189,6 +189,7 @@ const KINDS: &[(&str, &[&str])] = &[
             "destination",
             "soft-after",
             "meta-after",
+            "perform",
         ],
     ),
     ("stopword", &["-"]),

@@ -122,6 +122,16 @@ impl<'a> Ctx<'a> {
         })
     }
 
+    /// A word of doing what a procedure says (`follow the runbook`, `run the steps`) stands
+    /// before this talk in its field: the procedure talked about is being done.
+    fn performed(&self, talk: &Hit) -> bool {
+        self.hits.iter().any(|p| {
+            qualifier(p) == Some(Qualifier::Perform)
+                && self.field(p) == self.field(talk)
+                && p.start <= talk.start
+        })
+    }
+
     /// Both hits stand inside one short quotation.
     fn one_quotation(&self, a: &Hit, b: &Hit) -> bool {
         let quote = |h: &Hit| self.tokens[h.start as usize].quote;
@@ -231,6 +241,7 @@ impl<'a> Ctx<'a> {
                 Some(Qualifier::Meta)
                     if q.end < h.start
                         && h.start - q.end - 1 <= window
+                        && !self.performed(q)
                         && !self.clause_hits(i).any(|(_, b)| {
                             matches!(b.kind(), Kind::Action(_))
                                 && b.start > q.end

@@ -86,6 +86,9 @@ pub enum Qualifier {
     EditOnly,
     /// `to`, `into`: what follows is where the action lands, whatever was said of its source.
     Destination,
+    /// `follow the runbook`, `run the steps`: talk about a procedure after it is done, not
+    /// written.
+    Perform,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
