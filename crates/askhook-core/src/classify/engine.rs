@@ -19,6 +19,23 @@ use super::lexicon::{concept, ActionRule, Hit, Kind, Qualifier, Weight};
 use super::text::Token;
 use super::{Door, Evidence, Role};
 
+/// `or` in the languages askhook reads: what follows it is another alternative. (Not Spanish
+/// `o`: it is Portuguese `the`.)
+const OR_WORDS: [&str; 12] = [
+    "or",
+    "ou",
+    "oder",
+    "или",
+    "либо",
+    "还是",
+    "或者",
+    "或",
+    "それとも",
+    "または",
+    "아니면",
+    "또는",
+];
+
 pub struct Ctx<'a> {
     pub tokens: &'a [Token],
     pub hits: &'a [Hit],
@@ -209,7 +226,8 @@ impl<'a> Ctx<'a> {
                 Some(Qualifier::Preview)
                     if !(self.negated[j] || q.start >= h.start && q.end <= h.end)
                         && (q.start.abs_diff(h.end) <= window + 1
-                            || h.start.abs_diff(q.end) <= window + 1) =>
+                            || h.start.abs_diff(q.end) <= window + 1)
+                        && !self.alternative_between(q, h) =>
                 {
                     return Some("preview")
                 }
@@ -284,13 +302,37 @@ impl<'a> Ctx<'a> {
                 || matches!((self.roles[field as usize], self.roles[f as usize]),
                     (Role::Label(a), Role::Description(b)) | (Role::Description(a), Role::Label(b)) if a == b)
         };
+        // `Dry-run it first, or delete it right away?`: a preview offered as one alternative
+        // covers no option.
+        let offered = |q: &Hit| {
+            let f = self.field(q);
+            self.tokens
+                .iter()
+                .any(|t| t.field == f && OR_WORDS.contains(&t.key.as_str()))
+        };
         self.hits
             .iter()
             .enumerate()
             .any(|(j, q)| {
-                qualifier(q) == Some(Qualifier::Preview) && !self.negated[j] && near(self.field(q))
+                qualifier(q) == Some(Qualifier::Preview)
+                    && !self.negated[j]
+                    && near(self.field(q))
+                    && !(self.field(q) != field && offered(q))
             })
             .then_some("preview")
+    }
+
+    /// An `or` of some language between a preview and an action: the action is the other
+    /// alternative (`a dry run, or the real delete`), not what is previewed.
+    fn alternative_between(&self, a: &Hit, b: &Hit) -> bool {
+        let (from, to) = if a.end < b.start {
+            (a.end + 1, b.start)
+        } else if b.end < a.start {
+            (b.end + 1, a.start)
+        } else {
+            return false;
+        };
+        (from..to).any(|t| OR_WORDS.contains(&self.tokens[t as usize].key.as_str()))
     }
 
     /// Whether the question says its actions only edit files (`I'm only editing the file, not
