@@ -19,8 +19,8 @@ use super::lexicon::{concept, ActionRule, Hit, Kind, Qualifier, Weight};
 use super::text::Token;
 use super::{Door, Evidence, Role};
 
-/// `or` in the languages askhook reads: what follows it is another alternative. (Not Spanish
-/// `o`: it is Portuguese `the`.)
+/// `or` in the languages askhook reads: what follows it is another alternative. Spanish `o`
+/// is Portuguese `the`, so it counts only in a field read as Spanish ([`Ctx::is_or`]).
 const OR_WORDS: [&str; 12] = [
     "or",
     "ou",
@@ -40,6 +40,8 @@ pub struct Ctx<'a> {
     pub tokens: &'a [Token],
     pub hits: &'a [Hit],
     pub roles: &'a [Role],
+    /// Whether each field is read as Spanish (where `o` is `or`).
+    spanish: Vec<bool>,
     negated: Vec<bool>,
     /// For each hit: why it does not count ([`Ctx::cancelled`], computed once).
     cancelled: Vec<Option<&'static str>>,
@@ -72,7 +74,13 @@ impl Ctx<'_> {
 }
 
 impl<'a> Ctx<'a> {
-    pub fn new(tokens: &'a [Token], hits: &'a [Hit], roles: &'a [Role]) -> Ctx<'a> {
+    /// `spanish`: whether each field is read as Spanish.
+    pub fn new(
+        tokens: &'a [Token],
+        hits: &'a [Hit],
+        roles: &'a [Role],
+        spanish: Vec<bool>,
+    ) -> Ctx<'a> {
         let mut clause_of = vec![0..0; hits.len()];
         let mut start = 0;
         for i in 1..=hits.len() {
@@ -91,6 +99,7 @@ impl<'a> Ctx<'a> {
             tokens,
             hits,
             roles,
+            spanish,
             negated: vec![false; hits.len()],
             cancelled: Vec::new(),
             set_aside_place: Vec::new(),
@@ -308,7 +317,7 @@ impl<'a> Ctx<'a> {
             let f = self.field(q);
             self.tokens
                 .iter()
-                .any(|t| t.field == f && OR_WORDS.contains(&t.key.as_str()))
+                .any(|t| t.field == f && self.is_or(t))
         };
         self.hits
             .iter()
@@ -332,7 +341,13 @@ impl<'a> Ctx<'a> {
         } else {
             return false;
         };
-        (from..to).any(|t| OR_WORDS.contains(&self.tokens[t as usize].key.as_str()))
+        (from..to).any(|t| self.is_or(&self.tokens[t as usize]))
+    }
+
+    /// Whether a word is `or` ([`OR_WORDS`], or `o` in a Spanish field).
+    fn is_or(&self, t: &Token) -> bool {
+        OR_WORDS.contains(&t.key.as_str())
+            || t.key == "o" && self.spanish.get(usize::from(t.field)) == Some(&true)
     }
 
     /// Whether the question says its actions only edit files (`I'm only editing the file, not

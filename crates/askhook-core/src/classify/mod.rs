@@ -196,7 +196,11 @@ fn classify_fields(fields: &[(Role, &str)]) -> Verdict {
     clauses(&mut tokens, &hits);
     let fenced: u32 = letters.iter().map(|l| l.fenced_code).sum();
 
-    let ctx = engine::Ctx::new(&tokens, &hits, &roles);
+    let spanish = field_langs
+        .iter()
+        .map(|&l| l == "es" || l == "-" && language.code() == "es")
+        .collect();
+    let ctx = engine::Ctx::new(&tokens, &hits, &roles, spanish);
     let (mut evidence, cleared) = engine::evaluate(&ctx);
     if let Some(lang) = unreadable {
         evidence.push(reason(&format!("unknown-language:{}", lang.code())));
