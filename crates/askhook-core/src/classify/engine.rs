@@ -315,9 +315,7 @@ impl<'a> Ctx<'a> {
         // covers no option.
         let offered = |q: &Hit| {
             let f = self.field(q);
-            self.tokens
-                .iter()
-                .any(|t| t.field == f && self.is_or(t))
+            self.tokens.iter().any(|t| t.field == f && self.is_or(t))
         };
         self.hits
             .iter()
