@@ -91,6 +91,7 @@ const TABLES: &[(&str, Kind)] = &[
     ("CJK_ACTIONS", Kind::List),
     ("KO_ENDINGS", Kind::Endings),
     ("RU_ENDINGS", Kind::Endings),
+    ("RU_BORROWED_ROOTS", Kind::List),
 ];
 
 /// The table `GroupList` tables take their lines from.

@@ -1430,6 +1430,7 @@ fn normal_word(word: &str, lang: Lang) -> String {
 /// A word (already aliased) stemmed as [`tokens`] stems it.
 fn normal_form(a: &str, lang: Lang) -> String {
     if a.chars().any(text::is_cyrillic) {
+        let a = text::without_perfective_prefix(a);
         return text::prefix(text::stem_cyrillic(a), 5).to_owned();
     }
     let stem = text::stem_latin(a);
@@ -1637,7 +1638,7 @@ fn tokens(text_: &str, lang: Lang) -> Tokens {
             }
             Kind::Han | Kind::Katakana | Kind::Hangul | Kind::Hiragana => {
                 i += 1;
-                if matches!(kind, Kind::Han | Kind::Katakana) {
+                if matches!(kind, Kind::Han | Kind::Katakana | Kind::Hangul) {
                     let (rest, found) = cjk_alias(&w);
                     if !found.is_empty() {
                         for canon in found {
@@ -1680,7 +1681,7 @@ fn word_token(w: &str, named: bool, lang: Lang, out: &mut Tokens) {
                 .find(|(p, _, _)| a.starts_with(p.get()))
                 .map(|(_, g, m)| (*g, m.get()));
         }
-        text::prefix(text::stem_cyrillic(a), 5).to_owned()
+        text::prefix(text::stem_cyrillic(text::without_perfective_prefix(a)), 5).to_owned()
     } else {
         let stem = text::stem_latin(a);
         if group.is_none() {

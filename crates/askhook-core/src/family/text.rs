@@ -613,6 +613,21 @@ pub(crate) fn stem_cyrillic(word: &str) -> &str {
     word
 }
 
+/// A Russian verb of a borrowed root without its perfective `за-` (`закешировать` →
+/// `кешировать`; see [`lexicon::RU_BORROWED_ROOTS`]); other words unchanged.
+pub(crate) fn without_perfective_prefix(word: &str) -> &str {
+    match word.strip_prefix("за") {
+        Some(rest)
+            if lexicon::RU_BORROWED_ROOTS
+                .iter()
+                .any(|r| rest.starts_with(r)) =>
+        {
+            rest
+        }
+        _ => word,
+    }
+}
+
 /// The first `n` characters of `word`.
 pub(crate) fn prefix(word: &str, n: usize) -> &str {
     word.char_indices()
@@ -786,6 +801,14 @@ mod tests {
             sentences("要保留旧配置，还是改成新的？"),
             ["要保留旧配置，还是改成新的？"]
         );
+    }
+
+    #[test]
+    fn a_borrowed_verb_loses_its_perfective_prefix_and_a_native_one_keeps_it() {
+        assert_eq!(without_perfective_prefix("закешировать"), "кешировать");
+        assert_eq!(without_perfective_prefix("задеплоить"), "деплоить");
+        assert_eq!(without_perfective_prefix("записать"), "записать");
+        assert_eq!(without_perfective_prefix("запустить"), "запустить");
     }
 
     #[test]
