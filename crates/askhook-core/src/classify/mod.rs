@@ -216,7 +216,10 @@ fn classify_fields(fields: &[(Role, &str)]) -> Verdict {
         // Latin and Cyrillic words are counted: in Chinese, Japanese or Korean text the
         // lexicon reads the CJK, and Latin words are names (`axios`, `fetch`).
         evidence.push(reason("unreadable"));
-    } else if evidence.is_empty() && language.code() != "en" && names_danger_without_action(&hits) {
+    } else if evidence.is_empty()
+        && language.code() != "en"
+        && names_danger_without_action(&hits, &tokens)
+    {
         // Outside English the lexicons know fewer verbs: a question that names something
         // dangerous (production, customers, money) and no action the lexicon knows may be
         // asking to do something to it in words it cannot read.
@@ -458,31 +461,40 @@ fn languages(
 
 /// Whether the hits name something a question would reach (production, the public, every
 /// device, people, money) and no action at all.
-fn names_danger_without_action(hits: &[lexicon::Hit]) -> bool {
+fn names_danger_without_action(hits: &[lexicon::Hit], tokens: &[text::Token]) -> bool {
     use lexicon::{concept, Kind, Qualifier, Weight};
-    let reaching = hits.iter().any(|h| match h.kind() {
-        Kind::Place(w) => w >= Weight::Danger,
-        Kind::Object(_) => matches!(concept(h.concept).name, "people" | "money"),
-        _ => false,
-    });
+    let field = |h: &lexicon::Hit| tokens[h.start as usize].field;
+    let reaching: Vec<u16> = hits
+        .iter()
+        .filter(|h| match h.kind() {
+            Kind::Place(w) => w >= Weight::Danger,
+            Kind::Object(_) => matches!(concept(h.concept).name, "people" | "money"),
+            _ => false,
+        })
+        .map(field)
+        .collect();
     // What the question is about is plainly elsewhere: it keeps clear of the dangerous thing
     // (`without touching prod`), only previews, talks about code, or works on something local,
-    // regenerable or code.
-    let elsewhere = hits.iter().any(|h| match h.kind() {
-        Kind::Qualifier(q) => matches!(
-            q,
-            Qualifier::Negate
-                | Qualifier::NegateAfter
-                | Qualifier::Preview
-                | Qualifier::Meta
-                | Qualifier::MetaAfter
-                | Qualifier::EditOnly
-        ),
-        Kind::Place(w) => w <= Weight::Safe,
-        Kind::Object(w) => w <= Weight::Benign,
-        _ => false,
+    // regenerable or code. Said in a field that names the danger: `sin incidencias` in one
+    // option's description says nothing of the `14 almacenes` of the header.
+    let elsewhere = hits.iter().any(|h| {
+        reaching.contains(&field(h))
+            && match h.kind() {
+                Kind::Qualifier(q) => matches!(
+                    q,
+                    Qualifier::Negate
+                        | Qualifier::NegateAfter
+                        | Qualifier::Preview
+                        | Qualifier::Meta
+                        | Qualifier::MetaAfter
+                        | Qualifier::EditOnly
+                ),
+                Kind::Place(w) => w <= Weight::Safe,
+                Kind::Object(w) => w <= Weight::Benign,
+                _ => false,
+            }
     });
-    reaching && !elsewhere && !hits.iter().any(|h| matches!(h.kind(), Kind::Action(_)))
+    !reaching.is_empty() && !elsewhere && !hits.iter().any(|h| matches!(h.kind(), Kind::Action(_)))
 }
 
 fn reason(rule: &str) -> Evidence {

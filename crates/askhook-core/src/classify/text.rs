@@ -381,6 +381,8 @@ fn quote_spans(chars: &[(u32, char)]) -> Vec<u16> {
                     '“' => '”',
                     '"' => '"',
                     '‹' => '›',
+                    '「' => '」',
+                    '『' => '』',
                     '‘' if opens_single(i) => '’',
                     '\'' if opens_single(i) => '\'',
                     _ => continue,
@@ -410,10 +412,6 @@ fn is_hard_boundary(c: char) -> bool {
             | '：'
             | '（'
             | '）'
-            | '「'
-            | '」'
-            | '『'
-            | '』'
             | '【'
             | '】'
             | '…'
@@ -803,6 +801,36 @@ impl Tokenizer<'_> {
         }
     }
 
+    /// Whether the piece `from..to` stands alone, a space on each side, between a word of
+    /// letters (not a word naming a place: `under`, `in` …) and another word of letters.
+    fn separates_words(&self, from: usize, to: usize) -> bool {
+        const PLACE_WORDS: [&str; 16] = [
+            "under", "in", "at", "from", "of", "to", "on", "into", "inside", "within", "below",
+            "unter", "dans", "sous", "em", "в",
+        ];
+        let is_space = |i: usize| self.chars.get(i).is_some_and(|&(_, c)| c == ' ');
+        if from == 0 || !is_space(from - 1) || !is_space(to) {
+            return false;
+        }
+        let mut start = from - 1;
+        while start > 0 && self.chars[start - 1].1.is_alphabetic() {
+            start -= 1;
+        }
+        // A flag (`-rf /`) is not a word.
+        if start > 0 && self.chars[start - 1].1 == '-' {
+            return false;
+        }
+        let before: String = self.chars[start..from - 1]
+            .iter()
+            .map(|&(_, c)| c)
+            .collect();
+        let after_letter = self
+            .chars
+            .get(to + 1)
+            .is_some_and(|&(_, c)| c.is_alphabetic());
+        !before.is_empty() && after_letter && !PLACE_WORDS.contains(&before.to_lowercase().as_str())
+    }
+
     /// Versions, paths and URLs, numbers, amounts of money, dotfiles. Whether the piece was one.
     fn literal(&mut self, s: &str, from: usize, to: usize) -> bool {
         let first = self.chars[from].1;
@@ -810,6 +838,12 @@ impl Tokenizer<'_> {
         // not the root directory.
         let tick = |i: usize| self.chars.get(i).is_some_and(|&(_, c)| c == '`');
         if s == "/" && !self.in_code && from > 0 && tick(from - 1) && tick(to) {
+            return true;
+        }
+        // `dbt deps / dbt compile`, `SSR / SSG`: a slash standing alone between two words of
+        // prose separates them. After a flag, a number or `under` it is the root (`rm -rf /`,
+        // `chmod -R 777 /`, `everything under /`).
+        if s == "/" && !self.in_code && self.separates_words(from, to) {
             return true;
         }
         let (key, kind) = if matches!(first, 'v' | 'V')
