@@ -79,6 +79,9 @@ pub(super) enum Part {
     Text,
     /// The text, the header and the option labels.
     All,
+    /// The asking sentence alone: what is asked for, not the topic a header or a context
+    /// sentence names (`Upgrade` over `After the upgrade the admin broke. Roll it back?`).
+    Ask,
 }
 
 impl Group {
@@ -116,6 +119,7 @@ impl Group {
             Group::Scope => (Agree::Exactly, Part::Core, None),
             Group::Force => (Agree::Exactly, Part::All, None),
             Group::Order => (Agree::NotOpposed, Part::Core, None),
+            Group::Up => (Agree::NotOpposed, Part::Ask, None),
             _ => (Agree::NotOpposed, Part::Text, None),
         }
     }

@@ -78,7 +78,7 @@ pub struct Signature {
     /// Content words of the asking sentence written like names (`Stripe`, `src/app.ts`).
     named: Vec<String>,
     /// Contrast-group members named, by [`Part`]: all, text, core. Sorted, unique.
-    groups: [Vec<(Group, &'static str)>; 3],
+    groups: [Vec<(Group, &'static str)>; 4],
     /// Contrast-group members the option labels name. Sorted, unique.
     offered: Vec<(Group, &'static str)>,
     /// The content words of the option descriptions: sorted, unique.
@@ -297,6 +297,7 @@ impl Signature {
             Part::All => 0,
             Part::Text => 1,
             Part::Core => 2,
+            Part::Ask => 3,
         };
         self.groups[n]
             .iter()
@@ -343,8 +344,8 @@ struct Words {
     /// Of everything: the options too, the compounds, and the parts of identifiers. Sorted,
     /// unique.
     all: Vec<String>,
-    /// By [`Part`]: all, text, core.
-    groups: [Vec<(Group, &'static str)>; 3],
+    /// By [`Part`]: all, text, core, ask.
+    groups: [Vec<(Group, &'static str)>; 4],
 }
 
 impl Words {
@@ -377,7 +378,13 @@ impl Words {
             core: words(&core_toks),
             text: words(&text_toks),
             all,
-            groups: [&all_toks, &text_toks, &core_toks].map(|toks| members(toks)),
+            groups: [
+                &all_toks,
+                &text_toks,
+                &core_toks,
+                &ask.toks.iter().collect(),
+            ]
+            .map(|toks| members(toks)),
         }
     }
 }
@@ -1187,7 +1194,13 @@ fn cjk_substituted(a: &Signature, b: &Signature) -> bool {
             .filter(|w| content(w, b, a))
             .collect::<Vec<_>>(),
     );
-    (!ca.is_empty() && !cb.is_empty()) || ca.iter().chain(&cb).any(|w| latin(w))
+    // A phrase added on one side narrows what is decided (`CLI ツールのライセンス` /
+    // `CLI ツールのドキュメントとロゴ画像のライセンス`): four content characters or more.
+    let phrase = |c: &[&&str]| c.iter().map(|w| w.chars().count()).sum::<usize>() >= 4;
+    (!ca.is_empty() && !cb.is_empty())
+        || ca.iter().chain(&cb).any(|w| latin(w))
+        || phrase(&ca)
+        || phrase(&cb)
 }
 
 /// The words of `first` and of `second` left out of their longest common subsequence; `None`
@@ -1951,6 +1964,9 @@ fn is_answer(label: &str, toks: &[Tok]) -> bool {
         .chars()
         .filter(|c| !matches!(c, '\'' | '’'))
         .collect();
+    if first == "no" && names_a_choice_of_none(label, toks) {
+        return false;
+    }
     if !first.is_empty()
         && (listed(lexicon::ANSWER_WORDS, &first)
             || lexicon::ANSWER_PREFIXES_CJK
@@ -1960,6 +1976,28 @@ fn is_answer(label: &str, toks: &[Tok]) -> bool {
         return true;
     }
     specific(toks).is_empty()
+}
+
+/// Whether a label opening with English `No` names none of something as one of the choices
+/// (`No retries`, `No cache`, `No pagination`) rather than refusing (`No`, `No, keep it`, `No
+/// thanks`, `No changes`): `No` is followed by a space and a word naming a thing.
+fn names_a_choice_of_none(label: &str, toks: &[Tok]) -> bool {
+    const REFUSALS: [&str; 8] = [
+        "thanks", "thank", "need", "change", "changes", "action", "update", "updates",
+    ];
+    let Some(rest) = label.trim_start().get(2..) else {
+        return false;
+    };
+    let Some(second) = rest
+        .strip_prefix(' ')
+        .and_then(|r| r.split_whitespace().next())
+    else {
+        return false;
+    };
+    let second = text::fold(second);
+    !listed(lexicon::ANSWER_WORDS, &second)
+        && !REFUSALS.contains(&second.as_str())
+        && !specific(toks).is_empty()
 }
 
 #[cfg(test)]
@@ -2199,6 +2237,87 @@ mod tests {
             })
             .collect();
         Signature::new(q, None, &choices)
+    }
+
+    #[test]
+    fn a_cjk_phrase_added_on_one_side_narrows_the_decision() {
+        let licenses: &[&str] = &["MIT (推奨)", "Apache-2.0", "GPL-3.0"];
+        let v = same(
+            (
+                "公開する CLI ツールのライセンスはどれにしますか？",
+                licenses,
+            ),
+            (
+                "公開する CLI ツールのドキュメントとロゴ画像のライセンスはどれにしますか？",
+                licenses,
+            ),
+        );
+        assert_eq!(v.reason, Reason::NearCopyDiffers);
+        // A particle or a word of one or two characters is a rewording.
+        let v = same(
+            (
+                "公開する CLI ツールのライセンスはどれにしますか？",
+                licenses,
+            ),
+            ("公開する CLI ツールのライセンスはどれにする？", licenses),
+        );
+        assert!(v.same, "{v:?}");
+    }
+
+    #[test]
+    fn none_of_a_thing_is_a_choice_not_a_refusal() {
+        // `No retries` is one of three retry policies: the lists of a queue library and of a
+        // retry policy share no option, so they are two decisions.
+        let library = sig(
+            "Which background job queue should the Node API use?",
+            &["BullMQ (Recommended)", "pg-boss", "AWS SQS"],
+        );
+        let retries = sig(
+            "How should the Node API's background job queue retry failed jobs?",
+            &[
+                "Exponential backoff (Recommended)",
+                "Fixed 30s delay",
+                "No retries",
+            ],
+        );
+        assert!(!retries.answers);
+        let v = same_decision(&library, &retries);
+        assert_eq!(v.reason, Reason::OptionsDisjoint);
+        // A refusal still answers.
+        for label in ["No", "No, keep it", "No thanks", "No changes", "Not now"] {
+            assert!(
+                sig("Add a cache?", &["Yes (Recommended)", label]).answers,
+                "{label}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_asking_sentence_says_whether_it_goes_up_or_down() {
+        // The header names the topic (an upgrade); the question asks to roll it back.
+        for (a, b) in [
+            (
+                ("Upgrade the project to Django 5.0 now?", "Upgrade"),
+                (
+                    "The admin broke after moving to Django 5.0. Roll back to 4.2?",
+                    "Upgrade",
+                ),
+            ),
+            (
+                ("Обновить проект на Django 5.0 сейчас?", "Обновление"),
+                (
+                    "После перехода на Django 5.0 упала админка. Откатить проект на 4.2?",
+                    "Обновление",
+                ),
+            ),
+        ] {
+            let yes_no = Choice::labelled(&["Yes (Recommended)", "No"]);
+            let v = same_decision(
+                &Signature::new(a.0, Some(a.1), &yes_no),
+                &Signature::new(b.0, Some(b.1), &yes_no),
+            );
+            assert_eq!(v.reason, Reason::Contrast("up/down"), "{}", b.0);
+        }
     }
 
     #[test]
@@ -2978,6 +3097,10 @@ mod corpus {
     /// for one release is meant for the next (`docs/families.md`).
     pub(crate) const DISPUTED: [&str; 1] = ["fb3-071"];
 
+    /// Different decisions still joined: open defects (see `OPEN_COLLISIONS` in
+    /// `tests/corpus/families.rs`), listed so that any other collision fails.
+    const OPEN_COLLISIONS: [&str; 2] = ["fb4-013", "fb4-054"];
+
     /// (same-decision pairs, of them matched, different-decision pairs that match).
     fn measure(file: &str) -> (usize, usize, Vec<String>) {
         let path = format!("{}/../../tests/corpus/{file}", env!("CARGO_MANIFEST_DIR"));
@@ -3009,13 +3132,18 @@ mod corpus {
             ("families-blind.jsonl", 0.64),
             // 54 of 110 (53 when it was measured blind, with 5 collisions then).
             ("families-blind2.jsonl", 0.48),
-            // 60 of 110 (57 when it was measured blind, with 2 collisions then).
+            // 62 of 110 (57 when it was measured blind, with 2 collisions then).
             ("families-blind3.jsonl", 0.54),
+            // 60 of 110 (60 when it was measured blind, with 5 collisions then; 2 remain,
+            // in `OPEN_COLLISIONS`).
+            ("families-blind4.jsonl", 0.53),
             ("families-extra.jsonl", 0.86),
             ("families-more.jsonl", 0.56),
         ] {
             let (same, matched, mut collided) = measure(file);
-            collided.retain(|id| !DISPUTED.contains(&id.as_str()));
+            collided.retain(|id| {
+                !DISPUTED.contains(&id.as_str()) && !OPEN_COLLISIONS.contains(&id.as_str())
+            });
             assert!(
                 collided.is_empty(),
                 "{file}: different decisions match: {collided:?}"
