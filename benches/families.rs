@@ -73,11 +73,12 @@ const BEGIN: &str =
 const END: &str = "<!-- families:end -->";
 
 /// The family corpora measured, in the report's order.
-const CORPORA: [&str; 7] = [
+const CORPORA: [&str; 8] = [
     "families.jsonl",
     "families-blind.jsonl",
     "families-blind2.jsonl",
     "families-blind3.jsonl",
+    "families-blind4.jsonl",
     "families-extra.jsonl",
     "families-more.jsonl",
     "families-mechanical.jsonl",
