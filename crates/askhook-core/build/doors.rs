@@ -190,6 +190,7 @@ const KINDS: &[(&str, &[&str])] = &[
             "soft-after",
             "meta-after",
             "perform",
+            "rebuilt",
         ],
     ),
     ("stopword", &["-"]),

@@ -52,6 +52,12 @@ pub struct Ctx<'a> {
     /// For each hit, the range of hits in its clause (hits are in token order, so a clause's
     /// hits are contiguous): every qualifier's scope is inside a clause.
     clause_of: Vec<std::ops::Range<usize>>,
+    /// For each hit: whether it stands inside a statement that something is rebuilt on a
+    /// schedule (`rebuilt from main every night`): it describes that rebuild.
+    in_rebuild: Vec<bool>,
+    /// The question is about a staging or local place rebuilt on a schedule, and names nothing
+    /// dangerous anywhere else ([`Ctx::find_rebuilt_env`]).
+    rebuilt_env: bool,
 }
 
 impl Ctx<'_> {
@@ -105,8 +111,12 @@ impl<'a> Ctx<'a> {
             set_aside_place: Vec::new(),
             destination: Vec::new(),
             clause_of,
+            in_rebuild: Vec::new(),
+            rebuilt_env: false,
         };
         ctx.negated = (0..hits.len()).map(|i| ctx.is_negated(i)).collect();
+        ctx.in_rebuild = (0..hits.len()).map(|i| ctx.find_in_rebuild(i)).collect();
+        ctx.rebuilt_env = ctx.find_rebuilt_env();
         ctx.cancelled = (0..hits.len()).map(|i| ctx.find_cancelled(i)).collect();
         ctx.set_aside_place = (0..hits.len())
             .map(|j| ctx.follows_cancelled(j) || ctx.is_source(&hits[j]))
@@ -190,7 +200,7 @@ impl<'a> Ctx<'a> {
         if !matches!(
             h.kind(),
             Kind::Action(_) | Kind::Object(_) | Kind::Place(_) | Kind::Effect(_)
-        ) && qualifier(h) != Some(Qualifier::Preview)
+        ) && !matches!(qualifier(h), Some(Qualifier::Preview | Qualifier::Rebuilt))
         {
             return false;
         }
@@ -212,6 +222,76 @@ impl<'a> Ctx<'a> {
                 _ => false,
             }
         })
+    }
+
+    fn find_in_rebuild(&self, i: usize) -> bool {
+        let h = &self.hits[i];
+        self.hits.iter().enumerate().any(|(r, s)| {
+            r != i
+                && qualifier(s) == Some(Qualifier::Rebuilt)
+                && !self.negated[r]
+                && self.field(s) == self.field(h)
+                && s.start <= h.start
+                && (h.end <= s.end
+                    // What it is rebuilt from, later in the clause (`à partir d'un dump`).
+                    || concept(h.concept).name == "backup" && self.clause(s) == self.clause(h))
+        })
+    }
+
+    /// A longer term that holds a dangerous place word (`base de datos de producción`): the
+    /// place is dropped as part of the term, but it still says where the thing lives.
+    fn hides_danger_place(&self, h: &Hit) -> bool {
+        h.end > h.start
+            && (h.start..=h.end).any(|k| {
+                let k = k as usize;
+                super::lexicon::find_hits(&self.tokens[k..=k])
+                    .iter()
+                    .any(|p| matches!(p.kind(), Kind::Place(w) if w >= Weight::Shared))
+            })
+    }
+
+    /// A word that only says which harmless thing follows it: `subscription fixtures`,
+    /// `customer seed data`.
+    fn names_harmless(&self, h: &Hit) -> bool {
+        self.clause_hits(self.index_of(h)).any(|(_, n)| {
+            n.start == h.end + 1
+                && match n.kind() {
+                    Kind::Place(w) => w == Weight::Safe,
+                    Kind::Object(w) => matches!(w, Weight::Disposable | Weight::Benign),
+                    _ => false,
+                }
+        })
+    }
+
+    /// `Staging is rebuilt from seed every night. Reset it now?`: a statement that something
+    /// is rebuilt on a schedule, a staging or local place, and nothing else that would make a
+    /// reset costly: no production, remote, public or fleet, no people, money, accounts,
+    /// credentials, backups, storage or history, outside the statement itself.
+    fn find_rebuilt_env(&self) -> bool {
+        let live = |j: usize| !self.negated[j] && !self.in_rebuild[j];
+        let stated = self
+            .hits
+            .iter()
+            .enumerate()
+            .any(|(j, h)| qualifier(h) == Some(Qualifier::Rebuilt) && !self.negated[j]);
+        let staged = self.hits.iter().enumerate().any(|(j, h)| {
+            live(j) && matches!(h.kind(), Kind::Place(_)) && {
+                let name = concept(h.concept).name;
+                name == "staging" || name == "local"
+            }
+        });
+        let dangerous = self.hits.iter().enumerate().any(|(j, h)| {
+            live(j)
+                && match h.kind() {
+                    Kind::Place(w) => w >= Weight::Shared,
+                    Kind::Object(w) => {
+                        w >= Weight::Danger && !rebuildable(h) && !self.names_harmless(h)
+                            || rebuildable(h) && self.hides_danger_place(h)
+                    }
+                    _ => false,
+                }
+        });
+        stated && staged && !dangerous
     }
 
     /// Why an action or effect does not count, if it doesn't.
@@ -437,6 +517,14 @@ impl<'a> Ctx<'a> {
     }
 }
 
+/// What a scheduled rebuild recreates: a database, its data, the servers it runs on.
+fn rebuildable(h: &Hit) -> bool {
+    matches!(
+        concept(h.concept).name,
+        "database" | "data" | "infrastructure"
+    )
+}
+
 fn qualifier(h: &Hit) -> Option<Qualifier> {
     match h.kind() {
         Kind::Qualifier(q) => Some(q),
@@ -511,6 +599,20 @@ fn gather(
     for (j, h) in ctx.hits.iter().enumerate() {
         if j == action_index || ctx.negated[j] || !in_level(h) {
             continue;
+        }
+        // What a scheduled rebuild recreates is disposable; the rebuild's own words (`from
+        // main`, `from a snapshot`) say where it comes from, not what the action touches.
+        if ctx.rebuilt_env {
+            if ctx.in_rebuild[j] {
+                continue;
+            }
+            let disposable = rebuildable(h)
+                || matches!(h.kind(), Kind::Object(Weight::Neutral))
+                || ctx.names_harmless(h);
+            if matches!(h.kind(), Kind::Object(_)) && disposable {
+                found.free.push((Weight::Disposable, h.concept));
+                continue;
+            }
         }
         // The action's own words, read as something else too, say nothing more about what it
         // touches; but a phrase naming a send to everyone (`mass push`) says where it goes (a
@@ -686,6 +788,16 @@ pub fn evaluate(ctx: &Ctx) -> (Vec<Evidence>, Vec<Evidence>) {
         let name = concept(hit.concept).name;
         let verdict = match hit.kind() {
             Kind::Effect(door) => Some((door, name.to_owned())),
+            // `La base est réinitialisée chaque nuit`: the scheduled rebuild itself, stated.
+            Kind::Action(_) if ctx.rebuilt_env && ctx.in_rebuild[i] => {
+                cleared.push(evidence(
+                    ctx,
+                    hit,
+                    Door::TwoWay,
+                    format!("{name}: rebuilt on schedule"),
+                ));
+                continue;
+            }
             Kind::Action(rule) => decide_action(ctx, i, rule).map(|r| (Door::OneWay, r)),
             Kind::Object(_) if name == "outreach" => match mass_send(ctx, i) {
                 Some(rule) => Some((Door::OneWay, rule)),
@@ -746,6 +858,10 @@ fn decide_action(ctx: &Ctx, i: usize, rule: ActionRule) -> Option<String> {
         return Some(named(place));
     }
     if ctx.edit_only(i) && rule != ActionRule::Always {
+        return None;
+    }
+    // `Staging is rebuilt every night. Reset it now?`: what it resets is what is rebuilt.
+    if ctx.rebuilt_env && destructive && scope.object.is_none() && rule != ActionRule::Always {
         return None;
     }
     match (scope.object, rule) {

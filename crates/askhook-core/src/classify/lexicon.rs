@@ -89,6 +89,9 @@ pub enum Qualifier {
     /// `follow the runbook`, `run the steps`: talk about a procedure after it is done, not
     /// written.
     Perform,
+    /// `staging is rebuilt every night`: a statement that what the question touches is
+    /// recreated on a schedule anyway.
+    Rebuilt,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
