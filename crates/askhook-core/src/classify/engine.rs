@@ -274,7 +274,7 @@ impl<'a> Ctx<'a> {
             .iter()
             .enumerate()
             .any(|(j, h)| qualifier(h) == Some(Qualifier::Rebuilt) && !self.negated[j]);
-        let staged = self.hits.iter().enumerate().any(|(j, h)| {
+        let in_staging = self.hits.iter().enumerate().any(|(j, h)| {
             live(j) && matches!(h.kind(), Kind::Place(_)) && {
                 let name = concept(h.concept).name;
                 name == "staging" || name == "local"
@@ -291,7 +291,7 @@ impl<'a> Ctx<'a> {
                     _ => false,
                 }
         });
-        stated && staged && !dangerous
+        stated && in_staging && !dangerous
     }
 
     /// Why an action or effect does not count, if it doesn't.
