@@ -542,6 +542,8 @@ struct Scope {
     object: Option<(Weight, u16)>,
     /// The action takes something out of a file or puts it in: an edit.
     edits_file: bool,
+    /// The safe place was only said in the question or header, not near the action.
+    safe_place_asked: bool,
 }
 
 /// Objects and places found at one level of text around an action.
@@ -627,6 +629,9 @@ fn gather(
             Kind::Place(Weight::Inert) | Kind::Object(Weight::Inert) => {}
             // Where an action that is not happening went, or where something comes from.
             Kind::Place(_) if ctx.set_aside_place[j] => {}
+            // What the action fills things with (`mit Seeds füllen`, `with the fixtures`) is
+            // not what it touches.
+            Kind::Object(w) if w <= Weight::Benign && ctx.is_source(h) => {}
             // A name in code (`acme-dev-old`, `experiment-ml`) says nothing safe about where
             // it lives or what it holds.
             Kind::Place(w) | Kind::Object(w) if w <= Weight::Safe && ctx.in_code_name(h) => {}
@@ -729,6 +734,8 @@ fn scope_of(ctx: &Ctx, action_index: usize, destructive: bool) -> Scope {
     let options = (asked && vague)
         .then(|| &found[4])
         .filter(|f| f.places.iter().any(|(w, _)| *w >= Weight::Danger));
+    let near_places = found[..3].iter().any(|f| !f.places.is_empty());
+    scope.safe_place_asked = !asked && !near_places;
     if let Some(level) = nearest.or(options) {
         scope.any_place = true;
         for &(w, c) in &level.places {
@@ -881,6 +888,14 @@ fn decide_action(ctx: &Ctx, i: usize, rule: ActionRule) -> Option<String> {
         (Some((Weight::Precious, c)), ActionRule::UnlessDisposable) => Some(named(c)),
         (Some((Weight::Precious, c)), _) => Some(named(c)),
         (_, ActionRule::Always) => Some(action.to_owned()),
+        // `Get it in now: I'll untick 'Require status checks'` after a question that mentions
+        // simulator timeouts: a protection turned off in an option is turned off where the
+        // option says, not wherever the question's story happened.
+        (Some((Weight::Danger, c)), _)
+            if action == "disable" && concept(c).name == "security" && scope.safe_place_asked =>
+        {
+            Some(named(c))
+        }
         (Some((Weight::Danger, c)), _) => (!scope.safe_place).then(|| named(c)),
         (Some((Weight::Disposable, _)), _) => None,
         (_, ActionRule::UnlessDisposable) => (!scope.safe_place).then(|| action.to_owned()),
