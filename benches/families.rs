@@ -73,12 +73,13 @@ const BEGIN: &str =
 const END: &str = "<!-- families:end -->";
 
 /// The family corpora measured, in the report's order.
-const CORPORA: [&str; 8] = [
+const CORPORA: [&str; 9] = [
     "families.jsonl",
     "families-blind.jsonl",
     "families-blind2.jsonl",
     "families-blind3.jsonl",
     "families-blind4.jsonl",
+    "families-blind5.jsonl",
     "families-extra.jsonl",
     "families-more.jsonl",
     "families-mechanical.jsonl",

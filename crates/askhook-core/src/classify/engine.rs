@@ -542,8 +542,10 @@ struct Scope {
     object: Option<(Weight, u16)>,
     /// The action takes something out of a file or puts it in: an edit.
     edits_file: bool,
-    /// The safe place was only said in the question or header, not near the action.
-    safe_place_asked: bool,
+    /// How far from an option's action its places were said: 0 its clause, 1 its field, 2 its
+    /// option's other half, 3 the question or header, 4 another option; `None` for an action
+    /// of the question itself.
+    place_distance: Option<u8>,
 }
 
 /// Objects and places found at one level of text around an action.
@@ -734,8 +736,7 @@ fn scope_of(ctx: &Ctx, action_index: usize, destructive: bool) -> Scope {
     let options = (asked && vague)
         .then(|| &found[4])
         .filter(|f| f.places.iter().any(|(w, _)| *w >= Weight::Danger));
-    let near_places = found[..3].iter().any(|f| !f.places.is_empty());
-    scope.safe_place_asked = !asked && !near_places;
+    scope.place_distance = place_distance(&found, asked);
     if let Some(level) = nearest.or(options) {
         scope.any_place = true;
         for &(w, c) in &level.places {
@@ -764,6 +765,16 @@ fn scope_of(ctx: &Ctx, action_index: usize, destructive: bool) -> Scope {
         }
     }
     scope
+}
+
+/// How far from an option's action its places were said (see [`Scope::place_distance`]).
+fn place_distance(found: &[Found], asked: bool) -> Option<u8> {
+    (!asked).then(|| {
+        found[..3]
+            .iter()
+            .position(|f| !f.places.is_empty())
+            .map_or(3, |d| d as u8)
+    })
 }
 
 /// Anything in the whole question that says where things happen.
@@ -892,7 +903,9 @@ fn decide_action(ctx: &Ctx, i: usize, rule: ActionRule) -> Option<String> {
         // simulator timeouts: a protection turned off in an option is turned off where the
         // option says, not wherever the question's story happened.
         (Some((Weight::Danger, c)), _)
-            if action == "disable" && concept(c).name == "security" && scope.safe_place_asked =>
+            if action == "disable"
+                && concept(c).name == "security"
+                && scope.place_distance >= Some(3) =>
         {
             Some(named(c))
         }
