@@ -92,6 +92,12 @@ const TABLES: &[(&str, Kind)] = &[
     ("KO_ENDINGS", Kind::Endings),
     ("RU_ENDINGS", Kind::Endings),
     ("RU_BORROWED_ROOTS", Kind::List),
+    ("QUANTITY_WORDS", Kind::Set),
+    ("QUANTITY_PAIRS", Kind::Pairs),
+    ("CJK_QUANTITY", Kind::List),
+    ("NUMBER_WORDS", Kind::Set),
+    ("CJK_NUMERALS", Kind::List),
+    ("UNIT_CLASSES", Kind::Classes),
 ];
 
 /// The table `GroupList` tables take their lines from.

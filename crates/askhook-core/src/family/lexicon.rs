@@ -58,6 +58,9 @@ pub(super) enum Group {
     /// the source or the target, the minimum or the maximum (`default locale` / `fallback
     /// locale` are two settings with the same choices).
     Role,
+    /// Where a value lives: the API's response or payload, or a table's column (`the time
+    /// field of the API response` / `the time column of the table`).
+    Layer,
 }
 
 /// How a group's members must agree.
@@ -86,7 +89,7 @@ pub(super) enum Part {
 
 impl Group {
     /// Every group, in the order they are checked.
-    pub(super) const ALL: [Group; 22] = [
+    pub(super) const ALL: [Group; 23] = [
         Group::Env,
         Group::TestKind,
         Group::Scope,
@@ -109,6 +112,7 @@ impl Group {
         Group::Merged,
         Group::Staged,
         Group::Role,
+        Group::Layer,
     ];
 
     /// How its members must agree, where they are read, and the member that may go unsaid.
@@ -119,7 +123,7 @@ impl Group {
             Group::Scope => (Agree::Exactly, Part::Core, None),
             Group::Force => (Agree::Exactly, Part::All, None),
             Group::Order => (Agree::NotOpposed, Part::Core, None),
-            Group::Up => (Agree::NotOpposed, Part::Ask, None),
+            Group::Up | Group::Layer => (Agree::NotOpposed, Part::Ask, None),
             _ => (Agree::NotOpposed, Part::Text, None),
         }
     }
@@ -149,6 +153,7 @@ impl Group {
             Group::Merged => "merged/unmerged",
             Group::Staged => "staged/unstaged",
             Group::Role => "role (default/fallback, primary/secondary, source/target, min/max)",
+            Group::Layer => "API response/table column",
         }
     }
 }
@@ -335,7 +340,7 @@ mod tests {
         }
     }
 
-    const SETS: [(&str, Set); 34] = [
+    const SETS: [(&str, Set); 36] = [
         ("STOP_EN", STOP_EN),
         ("STOP_DE", STOP_DE),
         ("STOP_FR", STOP_FR),
@@ -370,6 +375,8 @@ mod tests {
         ("ACTIONS_ES", ACTIONS_ES),
         ("ACTIONS_PT", ACTIONS_PT),
         ("ACTIONS_RU", ACTIONS_RU),
+        ("QUANTITY_WORDS", QUANTITY_WORDS),
+        ("NUMBER_WORDS", NUMBER_WORDS),
     ];
 
     #[test]
