@@ -73,13 +73,14 @@ const BEGIN: &str =
 const END: &str = "<!-- families:end -->";
 
 /// The family corpora measured, in the report's order.
-const CORPORA: [&str; 9] = [
+const CORPORA: [&str; 10] = [
     "families.jsonl",
     "families-blind.jsonl",
     "families-blind2.jsonl",
     "families-blind3.jsonl",
     "families-blind4.jsonl",
     "families-blind5.jsonl",
+    "families-blind6.jsonl",
     "families-extra.jsonl",
     "families-more.jsonl",
     "families-mechanical.jsonl",

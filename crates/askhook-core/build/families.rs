@@ -98,6 +98,7 @@ const TABLES: &[(&str, Kind)] = &[
     ("NUMBER_WORDS", Kind::Set),
     ("CJK_NUMERALS", Kind::List),
     ("UNIT_CLASSES", Kind::Classes),
+    ("UNIT_SECONDS", Kind::Map),
 ];
 
 /// The table `GroupList` tables take their lines from.
