@@ -558,6 +558,7 @@ fn render_tables(
     let mut prefix = Vec::new();
     let mut suffix = Vec::new();
     let mut other = Vec::new();
+    let mut num_first = Vec::new();
     let mut long_first = Vec::new();
     let mut short_first = Vec::new();
     let mut infix_first = Vec::new();
@@ -595,6 +596,10 @@ fn render_tables(
                 Elem::Long(name) => long_first.push((name.clone(), i as u32)),
                 Elem::Short(_) => short_first.push(i as u32),
                 Elem::Infix(_) => infix_first.push(i as u32),
+                // `<num> customers`: tried at numbers only, not at every token.
+                Elem::Symbol(name) if name == "num" || name == "money" => {
+                    num_first.push(i as u32);
+                }
                 _ => other.push(i as u32),
             },
         }
@@ -616,6 +621,7 @@ fn render_tables(
     writeln!(out, "#[allow(clippy::unreadable_literal)] // a bit set, written by build/doors.rs\npub const PREFIX_LENS: u64 = {prefix_lens};").unwrap();
     writeln!(out, "pub const SUFFIX_LENS: u64 = {suffix_lens};").unwrap();
     writeln!(out, "pub static SYMBOL_FIRST: &[u32] = &{other:?};").unwrap();
+    writeln!(out, "pub static NUM_FIRST: &[u32] = &{num_first:?};").unwrap();
     writeln!(out, "pub static SHORT_FIRST: &[u32] = &{short_first:?};").unwrap();
     writeln!(out, "pub static INFIX_FIRST: &[u32] = &{infix_first:?};").unwrap();
     emit_table(&mut out, &mut pool, "LONG_FIRST", &long_first);

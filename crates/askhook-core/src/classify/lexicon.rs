@@ -329,6 +329,8 @@ fn hits_at(tokens: &[Token], i: usize, hits: &mut Vec<Hit>) {
         TokKind::Flag => &[LONG_FIRST.get(key)],
         TokKind::Word | TokKind::Segment if key.len() >= 6 => &[INFIX_FIRST, SYMBOL_FIRST],
         TokKind::Ident if t.call => &[INFIX_FIRST, SYMBOL_FIRST],
+        // Terms that start with `<num>` or `<money>` match at a number only.
+        TokKind::Number => &[NUM_FIRST, SYMBOL_FIRST],
         _ => &[SYMBOL_FIRST],
     };
     for &term in firsts.iter().flat_map(|list| list.iter()) {
