@@ -901,11 +901,13 @@ fn decide_action(ctx: &Ctx, i: usize, rule: ActionRule) -> Option<String> {
         (_, ActionRule::Always) => Some(action.to_owned()),
         // `Get it in now: I'll untick 'Require status checks'` after a question that mentions
         // simulator timeouts: a protection turned off in an option is turned off where the
-        // option says, not wherever the question's story happened.
+        // option says, not wherever the question's story happened. So is anything weighty revoked
+        // (`Wind-down for Dev … the deploy key CI still uses?` / `Revoke key now`).
         (Some((Weight::Danger, c)), _)
-            if action == "disable"
-                && concept(c).name == "security"
-                && scope.place_distance >= Some(3) =>
+            if matches!(
+                (action, concept(c).name),
+                ("disable", "security") | ("revoke", _)
+            ) && scope.place_distance >= Some(3) =>
         {
             Some(named(c))
         }
