@@ -214,7 +214,17 @@ impl<'a> Ctx<'a> {
             let window = u32::from(n.term().window);
             match qualifier(n) {
                 Some(Qualifier::Negate) => {
-                    n.end < h.start && h.start - n.end - 1 <= window && unbroken(n.end, h.start)
+                    // `without --doit to see what it would change`: a negated flag is all the
+                    // negation is about.
+                    let flag_only = self
+                        .tokens
+                        .get(n.end as usize + 1)
+                        .is_some_and(|t| t.dashes == 2)
+                        && h.start > n.end + 1;
+                    n.end < h.start
+                        && h.start - n.end - 1 <= window
+                        && unbroken(n.end, h.start)
+                        && !flag_only
                 }
                 Some(Qualifier::NegateAfter) => {
                     n.start > h.end && n.start - h.end - 1 <= window && unbroken(h.end, n.start)
@@ -675,6 +685,26 @@ fn gather(
 /// The scope of an action: objects from the nearest level that names any (a clause with only
 /// neutral ones borrows a weightier one from its field or its option's other half), places from
 /// the nearest level that names any.
+/// The question's own action of the same concept as `action`, if it has one.
+fn asked_echo(ctx: &Ctx, action: &Hit) -> Option<usize> {
+    ctx.hits.iter().position(|q| {
+        matches!(q.kind(), Kind::Action(_))
+            && q.concept == action.concept
+            && matches!(ctx.roles[ctx.field(q) as usize], Role::Question)
+    })
+}
+
+/// `Delete all three` under `… merged on origin. Delete the local copies?`: an option doing
+/// what the question's action does, and naming no place of its own, happens where that action
+/// happens (when that action's own clause says where), not wherever another sentence of the
+/// question points. The scope of the question's action, if so.
+fn echoed_place(ctx: &Ctx, action_index: usize, destructive: bool) -> Option<Scope> {
+    let q = asked_echo(ctx, &ctx.hits[action_index])?;
+    let clause = ctx.clause(&ctx.hits[q]);
+    let own = gather(ctx, q, &|h| ctx.clause(h) == clause, destructive);
+    (!own.places.is_empty()).then(|| scope_of(ctx, q, destructive))
+}
+
 fn scope_of(ctx: &Ctx, action_index: usize, destructive: bool) -> Scope {
     let action = &ctx.hits[action_index];
     let (field, clause) = ctx.clause(action);
@@ -704,12 +734,7 @@ fn scope_of(ctx: &Ctx, action_index: usize, destructive: bool) -> Scope {
         .iter()
         .all(|f| f.free.is_empty() && f.held.is_empty() && f.places.is_empty());
     if bare && matches!(ctx.roles[field as usize], Role::Label(_)) {
-        let echo = ctx.hits.iter().position(|q| {
-            matches!(q.kind(), Kind::Action(_))
-                && q.concept == action.concept
-                && matches!(ctx.roles[ctx.field(q) as usize], Role::Question)
-        });
-        if let Some(q) = echo {
+        if let Some(q) = asked_echo(ctx, action) {
             return scope_of(ctx, q, destructive);
         }
     }
@@ -727,7 +752,7 @@ fn scope_of(ctx: &Ctx, action_index: usize, destructive: bool) -> Scope {
         .position(|f| !f.free.is_empty() || !f.held.is_empty());
     let object = first.and_then(|i| found[i].object());
     scope.edits_file = first.is_some_and(|i| found[i].edits_file);
-    let danger_target = found[..2].iter().any(|f| f.danger_target);
+    let danger_target = found[..1].iter().any(|f| f.danger_target);
     // An action of the question itself that names nothing weighty happens wherever the chosen
     // option says: a dangerous place in any option counts for it.
     // (What the action's own clause names decides: `The build finished. Where do I deploy?`
@@ -751,8 +776,15 @@ fn scope_of(ctx: &Ctx, action_index: usize, destructive: bool) -> Scope {
     }
     scope.object = object;
     // `Sync the local folder to the prod bucket`: the local folder is the source.
-    if danger_target {
+    if danger_target && destructive {
         scope.safe_place = false;
+    }
+    if !asked && found[..3].iter().all(|f| f.places.is_empty()) {
+        if let Some(asked_scope) = echoed_place(ctx, action_index, destructive) {
+            scope.danger_place = asked_scope.danger_place;
+            scope.safe_place = asked_scope.safe_place;
+            scope.any_place = asked_scope.any_place;
+        }
     }
     if let (Some(i), Some((Weight::Neutral, _))) = (first, scope.object) {
         // A file, a branch, "them": what it is may be said nearby.
@@ -821,6 +853,9 @@ pub fn evaluate(ctx: &Ctx) -> (Vec<Evidence>, Vec<Evidence>) {
                 Some(rule) => Some((Door::OneWay, rule)),
                 None => continue,
             },
+            Kind::Place(Weight::Danger) if name == "fleet" && reached_by_outreach(ctx, i) => {
+                Some((Door::OneWay, "send:fleet".to_owned()))
+            }
             _ => continue,
         };
         let Some((door, rule)) = verdict else {
@@ -857,6 +892,35 @@ fn mass_send(ctx: &Ctx, i: usize) -> Option<String> {
         }
     }
     reach
+}
+
+/// `Schedule for 09:00 : all 48,312 subscribers get it`: an option that names everyone a
+/// message reaches, with no verb of its own, under a question about that message (a campaign,
+/// a newsletter): choosing it sends the message to them.
+fn reached_by_outreach(ctx: &Ctx, i: usize) -> bool {
+    let in_option = |h: &Hit| {
+        matches!(
+            ctx.roles[ctx.field(h) as usize],
+            Role::Label(_) | Role::Description(_)
+        )
+    };
+    let asked = |h: &Hit| {
+        matches!(
+            ctx.roles[ctx.field(h) as usize],
+            Role::Question | Role::Header
+        )
+    };
+    in_option(&ctx.hits[i])
+        && !ctx.negated[i]
+        && !ctx
+            .clause_hits(i)
+            .any(|(_, h)| matches!(h.kind(), Kind::Action(_)))
+        && ctx.hits.iter().enumerate().any(|(j, h)| {
+            concept(h.concept).name == "outreach"
+                && asked(h)
+                && !ctx.negated[j]
+                && ctx.cancelled(j).is_none()
+        })
 }
 
 fn decide_action(ctx: &Ctx, i: usize, rule: ActionRule) -> Option<String> {
