@@ -359,10 +359,12 @@ fn drop_shadowed(hits: &mut Vec<Hit>) {
                         let may_shadow = weighed(long)
                             && (!matches!(long.kind(), Kind::Action(_))
                                 || matches!(h.kind(), Kind::Action(_)));
-                        let inside = long.end - long.start > h.end - h.start
-                            && long.start <= h.start
-                            && long.end >= h.end
-                            && !gapped(long);
+                        // A phrase written whole is more exact than a pattern with a gap
+                        // that spans the same words (`open a follow-up` / `open ~ up`).
+                        let longer = long.end - long.start > h.end - h.start
+                            || long.end - long.start == h.end - h.start && gapped(h);
+                        let inside =
+                            longer && long.start <= h.start && long.end >= h.end && !gapped(long);
                         // `Where should the runbook live?`: an idiom with a gap names its
                         // first and last words.
                         let idiom_end = gapped(long)
