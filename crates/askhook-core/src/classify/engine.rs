@@ -176,6 +176,15 @@ impl<'a> Ctx<'a> {
             && self.tokens[a.start as usize].field == self.tokens[b.start as usize].field
     }
 
+    /// The hit stands wholly inside one short quotation.
+    fn quoted(&self, h: &Hit) -> bool {
+        let first = &self.tokens[h.start as usize];
+        first.quote != 0
+            && self.tokens[h.start as usize..=h.end as usize]
+                .iter()
+                .all(|t| t.quote == first.quote && t.field == first.field)
+    }
+
     fn clause_hits(&self, i: usize) -> impl Iterator<Item = (usize, &'a Hit)> + '_ {
         let range = self.clause_of[i].clone();
         range.clone().zip(&self.hits[range])
@@ -837,6 +846,9 @@ pub fn evaluate(ctx: &Ctx) -> (Vec<Evidence>, Vec<Evidence>) {
     for (i, hit) in ctx.hits.iter().enumerate() {
         let name = concept(hit.concept).name;
         let verdict = match hit.kind() {
+            // `The draft says 'we force-pushed main'. Keep that wording?`: a quoted text being
+            // reworded is talk, whatever it says.
+            Kind::Effect(_) if ctx.quoted(hit) && ctx.edit_only(i) => None,
             Kind::Effect(door) => Some((door, name.to_owned())),
             // `La base est réinitialisée chaque nuit`: the scheduled rebuild itself, stated.
             Kind::Action(_) if ctx.rebuilt_env && ctx.in_rebuild[i] => {
@@ -939,7 +951,7 @@ fn decide_action(ctx: &Ctx, i: usize, rule: ActionRule) -> Option<String> {
     if let Some(place) = scope.danger_place {
         return Some(named(place));
     }
-    if ctx.edit_only(i) && rule != ActionRule::Always {
+    if ctx.edit_only(i) && (rule != ActionRule::Always || ctx.quoted(&ctx.hits[i])) {
         return None;
     }
     // `Staging is rebuilt every night. Reset it now?`: what it resets is what is rebuilt.
