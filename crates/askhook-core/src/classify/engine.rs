@@ -638,12 +638,11 @@ fn gather(
             }
         }
         // The action's own words, read as something else too, say nothing more about what it
-        // touches; but a phrase naming a send to everyone (`mass push`) says where it goes (a
-        // single word read both ways, like `publico`, is one or the other).
-        if h.start == action.start
-            && h.end == action.end
-            && !(h.end > h.start && matches!(h.kind(), Kind::Place(w) if w >= Weight::Danger))
-        {
+        // touches; but a phrase naming a send to everyone (`mass push`, `Rundmail`) says where
+        // it goes (a single word read both ways, like `publico`, is one or the other).
+        let says_reach = matches!(h.kind(), Kind::Place(w) if w >= Weight::Danger)
+            && (h.end > h.start || concept(h.concept).name == "fleet");
+        if h.start == action.start && h.end == action.end && !says_reach {
             continue;
         }
         match h.kind() {

@@ -11,14 +11,18 @@ mod examples {
     include!(concat!(env!("OUT_DIR"), "/door_examples.rs"));
 }
 
-/// Classify an example line: `question || label || label …`.
+/// Classify an example line: `[header] question || label || label …` (the header is optional).
 fn classify_example(text: &str) -> super::Verdict {
     let mut parts = text.split(" || ");
     let question = parts.next().unwrap_or("");
+    let (header, question) = question
+        .strip_prefix('[')
+        .and_then(|rest| rest.split_once("] "))
+        .unwrap_or(("", question));
     let labels: Vec<(&str, &str)> = parts.map(|l| (l, "")).collect();
     classify(&QuestionText {
         question,
-        header: "",
+        header,
         options: &labels,
     })
 }
