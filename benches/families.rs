@@ -73,7 +73,7 @@ const BEGIN: &str =
 const END: &str = "<!-- families:end -->";
 
 /// The family corpora measured, in the report's order.
-const CORPORA: [&str; 11] = [
+const CORPORA: [&str; 12] = [
     "families.jsonl",
     "families-blind.jsonl",
     "families-blind2.jsonl",
@@ -82,6 +82,7 @@ const CORPORA: [&str; 11] = [
     "families-blind5.jsonl",
     "families-blind6.jsonl",
     "families-blind7.jsonl",
+    "families-blind8.jsonl",
     "families-extra.jsonl",
     "families-more.jsonl",
     "families-mechanical.jsonl",

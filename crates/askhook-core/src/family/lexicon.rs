@@ -59,8 +59,12 @@ pub(super) enum Group {
     /// locale` are two settings with the same choices).
     Role,
     /// Where a value lives: the API's response or payload, or a table's column (`the time
-    /// field of the API response` / `the time column of the table`).
+    /// field of the API response` / `the time column of the table`; a value stored, or one a
+    /// report shows).
     Layer,
+    /// Which property of a thing is decided: how long it is kept, how finely it is cut, when it
+    /// expires (`partition granularity` / `partition retention`).
+    Facet,
 }
 
 /// How a group's members must agree.
@@ -89,7 +93,7 @@ pub(super) enum Part {
 
 impl Group {
     /// Every group, in the order they are checked.
-    pub(super) const ALL: [Group; 23] = [
+    pub(super) const ALL: [Group; 24] = [
         Group::Env,
         Group::TestKind,
         Group::Scope,
@@ -113,17 +117,19 @@ impl Group {
         Group::Staged,
         Group::Role,
         Group::Layer,
+        Group::Facet,
     ];
 
     /// How its members must agree, where they are read, and the member that may go unsaid.
     pub(super) fn rule(self) -> (Agree, Part, Option<&'static str>) {
         match self {
             Group::Env => (Agree::Exactly, Part::Text, Some("local")),
-            Group::TestKind | Group::Level => (Agree::Exactly, Part::Text, None),
+            Group::Level => (Agree::Exactly, Part::Text, None),
+            Group::TestKind => (Agree::NotOpposed, Part::Text, None),
             Group::Scope => (Agree::Exactly, Part::Core, None),
             Group::Force => (Agree::Exactly, Part::All, None),
             Group::Order => (Agree::NotOpposed, Part::Core, None),
-            Group::Up | Group::Layer => (Agree::NotOpposed, Part::Ask, None),
+            Group::Up | Group::Layer | Group::Facet => (Agree::NotOpposed, Part::Ask, None),
             _ => (Agree::NotOpposed, Part::Text, None),
         }
     }
@@ -154,6 +160,7 @@ impl Group {
             Group::Staged => "staged/unstaged",
             Group::Role => "role (default/fallback, primary/secondary, source/target, min/max)",
             Group::Layer => "API response/table column",
+            Group::Facet => "retention/granularity/expiry",
         }
     }
 }
