@@ -945,12 +945,17 @@ fn decide_action(ctx: &Ctx, i: usize, rule: ActionRule) -> Option<String> {
             | ActionRule::IfDanger
             | ActionRule::IfUnplaced
     );
+    // `Add a section 'When DROP DATABASE ran on prod by mistake'?`: words quoted in a
+    // question that only edits text are a title, wherever they point.
+    if ctx.edit_only(i) && ctx.quoted(&ctx.hits[i]) {
+        return None;
+    }
     let scope = scope_of(ctx, i, destructive);
     let named = |c: u16| format!("{action}:{}", concept(c).name);
     if let Some(place) = scope.danger_place {
         return Some(named(place));
     }
-    if ctx.edit_only(i) && (rule != ActionRule::Always || ctx.quoted(&ctx.hits[i])) {
+    if ctx.edit_only(i) && rule != ActionRule::Always {
         return None;
     }
     // `Staging is rebuilt every night. Reset it now?`: what it resets is what is rebuilt.
