@@ -677,8 +677,10 @@ impl Tokenizer<'_> {
             )
             && !(self.chars[end - 1].1 == ')' && end - from >= 2 && self.chars[end - 2].1 == '(')
         {
-            // A colon ends a clause in prose (`Note: this deletes …`), not in code (`a: *`).
-            let colon = self.chars[end - 1].1 == ':' && !self.in_code && !self.fenced;
+            // A colon ends a clause in prose (`Note: this deletes …`), not in code (`a: *`)
+            // nor after a quoted key written outside backticks (`"Principal": "*"`).
+            let json_key = end >= from + 2 && self.chars[end - 2].1 == '"';
+            let colon = self.chars[end - 1].1 == ':' && !self.in_code && !self.fenced && !json_key;
             if matches!(self.chars[end - 1].1, '.' | ',') || colon {
                 ends_clause = true;
                 ends_sentence |= self.chars[end - 1].1 != ',';
