@@ -21,6 +21,9 @@ use super::{Door, Evidence, Role};
 
 /// `or` in the languages askhook reads: what follows it is another alternative. Spanish `o`
 /// is Portuguese `the`, so it counts only in a field read as Spanish ([`Ctx::is_or`]).
+/// `how` in the languages that write a comma before it (folded).
+const HOW_WORDS: &[&str] = &["как", "wie", "comment", "como", "how"];
+
 const OR_WORDS: [&str; 12] = [
     "or",
     "ou",
@@ -383,7 +386,45 @@ impl<'a> Ctx<'a> {
         if self.past_chain(i) {
             return Some("already done");
         }
+        if self.talk_before_comma(i) {
+            return Some("code-talk");
+        }
         None
+    }
+
+    /// Talk about code that ends right before a comma and a `how` reaches the action just after it: reaches the action just after it:
+    /// languages that put a comma before the complement (`раздел о том, как сбросить …`,
+    /// `einen Abschnitt dazu, wie man … löscht`) would otherwise split the talk from what it
+    /// talks about.
+    fn talk_before_comma(&self, i: usize) -> bool {
+        let h = &self.hits[i];
+        if !matches!(h.kind(), Kind::Action(_)) {
+            return false;
+        }
+        let (field, clause) = self.clause(h);
+        self.hits.iter().enumerate().any(|(j, q)| {
+            qualifier(q) == Some(Qualifier::Meta)
+                && !self.negated[j]
+                && self.clause(q) == (field, clause.wrapping_sub(1))
+                && q.end < h.start
+                && {
+                    // The comma comes at most one word after the talk (a German verb: `einen
+                    // Abschnitt dazu ergänzen, wie …`), the action within the talk's window
+                    // after the `how`.
+                    let at = (q.end + 1..=h.start.min(q.end + 2))
+                        .find(|&k| self.tokens[k as usize].boundary);
+                    at.is_some_and(|k| {
+                        let how = &self.tokens[k as usize];
+                        how.soft
+                            && HOW_WORDS.contains(&how.key.as_str())
+                            && h.start - k <= u32::from(q.term().window) + 1
+                    })
+                }
+                && !self.performed(q)
+                && !self.hits.iter().any(|b| {
+                    matches!(b.kind(), Kind::Action(_)) && b.start > q.end && b.end < h.start
+                })
+        })
     }
 
     /// An action whose clause names nothing it touches reads its context from its field, its
