@@ -504,6 +504,78 @@ impl<'a> Ctx<'a> {
         })
     }
 
+    /// An action told in a background sentence of a question that says it only edits text:
+    /// `The README still tells people to run X to flush the production CDN … I'd only change
+    /// the documentation text. How should I update that section?`. The sentence is the
+    /// question's, before the asking one, not an order (it does not open with the action), and
+    /// the statement that only text changes comes in it or after it.
+    fn background_of_edit(&self, i: usize) -> bool {
+        let h = &self.hits[i];
+        let field = self.field(h);
+        if self.roles[field as usize] != Role::Question || !matches!(h.kind(), Kind::Action(_)) {
+            return false;
+        }
+        let at = &self.tokens[h.start as usize];
+        let last = self.asking_sentence(field);
+        let opens = h.start == 0 || {
+            let before = &self.tokens[h.start as usize - 1];
+            before.field != field || before.sentence != at.sentence
+        };
+        at.sentence < last
+            && !opens
+            && self.hits.iter().enumerate().any(|(j, q)| {
+                qualifier(q) == Some(Qualifier::EditOnly)
+                    && !self.negated[j]
+                    && self.field(q) == field
+                    && self.tokens[q.start as usize].sentence >= at.sentence
+            })
+    }
+
+    /// The sentence of a field that asks: the last one ending with `?`, else the last one.
+    fn asking_sentence(&self, field: u16) -> u16 {
+        let sentences = || self.tokens.iter().filter(|t| t.field == field);
+        sentences()
+            .filter(|t| t.asks)
+            .map(|t| t.sentence)
+            .max()
+            .or_else(|| sentences().map(|t| t.sentence).max())
+            .unwrap_or(0)
+    }
+
+    /// Every dangerous place the question names stands in a background sentence of a question
+    /// that says it only edits text (see [`Self::background_of_edit`]): an action that borrows
+    /// its place borrows what the text is about.
+    fn danger_told_in_background(&self) -> bool {
+        let Some(field) = (0..self.roles.len()).find(|&f| self.roles[f] == Role::Question) else {
+            return false;
+        };
+        let field = field as u16;
+        let asking = self.asking_sentence(field);
+        let edit_at = self
+            .hits
+            .iter()
+            .enumerate()
+            .filter(|&(j, q)| {
+                qualifier(q) == Some(Qualifier::EditOnly)
+                    && !self.negated[j]
+                    && self.field(q) == field
+            })
+            .map(|(_, q)| self.tokens[q.start as usize].sentence)
+            .max();
+        let Some(edit_at) = edit_at else {
+            return false;
+        };
+        let mut places = self.hits.iter().enumerate().filter(|&(j, h)| {
+            !self.negated[j] && matches!(h.kind(), Kind::Place(w) if w >= Weight::Shared)
+        });
+        let mut any = false;
+        places.all(|(_, h)| {
+            any = true;
+            let sentence = self.tokens[h.start as usize].sentence;
+            self.field(h) == field && sentence < asking && sentence <= edit_at
+        }) && any
+    }
+
     /// Words that are parts of a hyphenated name in code (`acme-dev-old`, `dev-contractor`).
     fn in_code_name(&self, h: &Hit) -> bool {
         let t = &self.tokens[h.start as usize];
@@ -606,6 +678,8 @@ struct Scope {
     /// option's other half, 3 the question or header, 4 another option; `None` for an action
     /// of the question itself.
     place_distance: Option<u8>,
+    /// The action's own clause names where it happens.
+    own_place: bool,
 }
 
 /// Objects and places found at one level of text around an action.
@@ -811,6 +885,7 @@ fn scope_of(ctx: &Ctx, action_index: usize, destructive: bool) -> Scope {
         .then(|| &found[4])
         .filter(|f| f.places.iter().any(|(w, _)| *w >= Weight::Danger));
     scope.place_distance = place_distance(&found, asked);
+    scope.own_place = !found[0].places.is_empty();
     if let Some(level) = nearest.or(options) {
         scope.any_place = true;
         for &(w, c) in &level.places {
@@ -994,6 +1069,15 @@ fn decide_action(ctx: &Ctx, i: usize, rule: ActionRule) -> Option<String> {
     let scope = scope_of(ctx, i, destructive);
     let named = |c: u16| format!("{action}:{}", concept(c).name);
     if let Some(place) = scope.danger_place {
+        // In a question that only edits text, a dangerous place the action borrows from
+        // elsewhere is what the text is about (`… flush the production CDN. I'd only change
+        // the text. How should I update that section?`); one its own clause names is where it
+        // happens (`Fix the wording and deploy it to production?`).
+        if rule != ActionRule::Always
+            && (ctx.background_of_edit(i) || !scope.own_place && ctx.danger_told_in_background())
+        {
+            return None;
+        }
         return Some(named(place));
     }
     if ctx.edit_only(i) && rule != ActionRule::Always {

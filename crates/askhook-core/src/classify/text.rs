@@ -64,6 +64,11 @@ pub struct Token {
     pub field: u16,
     /// Clause number inside the field (assigned by [`assign_clauses`]).
     pub clause: u16,
+    /// Sentence number inside the field: a new one after `.` `?` `!` (and their CJK forms), a
+    /// prose colon or a newline.
+    pub sentence: u16,
+    /// A `?` (or `？`) follows it: its sentence asks.
+    pub asks: bool,
     /// A clause boundary comes right before this token.
     pub boundary: bool,
     /// That boundary is only a list separator (a comma, `、`): it ends the clause only when a
@@ -311,6 +316,8 @@ pub fn tokenize(text: &str, field: u16, out: &mut Vec<Token>, letters: &mut Lett
         soft: false,
         in_code: false,
         fenced: false,
+        sentence: 0,
+        sentence_ends: false,
     };
     t.run();
 }
@@ -330,6 +337,9 @@ struct Tokenizer<'a> {
     soft: bool,
     in_code: bool,
     fenced: bool,
+    /// The sentence of the next token, and whether one ended before it.
+    sentence: u16,
+    sentence_ends: bool,
 }
 
 /// For each char, the short quotation it stands in (numbered from 1), 0 outside any: `« »`,
@@ -459,6 +469,7 @@ impl Tokenizer<'_> {
             match class(c) {
                 Class::Newline => {
                     self.hard_break();
+                    self.sentence_ends = true;
                     i += 1;
                 }
                 Class::Space => {
@@ -476,6 +487,13 @@ impl Tokenizer<'_> {
                 }
                 _ if is_hard_boundary(c) => {
                     self.hard_break();
+                    self.sentence_ends |= matches!(c, '!' | '?' | '。' | '！' | '？');
+                    if matches!(c, '?' | '？') {
+                        let field = self.field;
+                        if let Some(last) = self.out.last_mut().filter(|t| t.field == field) {
+                            last.asks = true;
+                        }
+                    }
                     i += 1;
                 }
                 _ => {
@@ -545,12 +563,17 @@ impl Tokenizer<'_> {
         if self.fenced {
             self.letters.fenced_code += (to - from) as u32;
         }
+        if std::mem::take(&mut self.sentence_ends) && !self.out.is_empty() {
+            self.sentence = self.sentence.saturating_add(1);
+        }
         self.out.push(Token {
             key,
             kind,
             script,
             field: self.field,
             clause: 0,
+            sentence: self.sentence,
+            asks: false,
             soft: std::mem::take(&mut self.soft) && self.boundary,
             boundary: std::mem::take(&mut self.boundary),
             start: self.offset(from),
@@ -695,6 +718,7 @@ impl Tokenizer<'_> {
         }
         if ends_sentence {
             self.hard_break();
+            self.sentence_ends = true;
         } else if ends_clause {
             self.soft_break();
         }
