@@ -73,7 +73,7 @@ const BEGIN: &str =
 const END: &str = "<!-- families:end -->";
 
 /// The family corpora measured, in the report's order.
-const CORPORA: [&str; 12] = [
+const CORPORA: [&str; 14] = [
     "families.jsonl",
     "families-blind.jsonl",
     "families-blind2.jsonl",
@@ -83,6 +83,8 @@ const CORPORA: [&str; 12] = [
     "families-blind6.jsonl",
     "families-blind7.jsonl",
     "families-blind8.jsonl",
+    "families-blind9.jsonl",
+    "families-adversarial.jsonl",
     "families-extra.jsonl",
     "families-more.jsonl",
     "families-mechanical.jsonl",

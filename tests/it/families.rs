@@ -1,6 +1,7 @@
 //! Question families measured through the real hook on the pair corpora
-//! (`tests/corpus/families.jsonl`, `families-blind.jsonl`, `families-blind2.jsonl` and
-//! `families-blind3.jsonl`, `families-blind4.jsonl`, `families-blind5.jsonl`, `families-blind6.jsonl`, `families-blind7.jsonl` and `families-blind8.jsonl`, written blind; `families-extra.jsonl` and `families-more.jsonl`, written alongside the matcher; and
+//! (`tests/corpus/families.jsonl` and `families-blind.jsonl` to `families-blind9.jsonl`,
+//! written blind; `families-adversarial.jsonl`, different decisions offering the same choices;
+//! `families-extra.jsonl` and `families-more.jsonl`, written alongside the matcher; and
 //! `families-mechanical.jsonl`, the mechanical rewordings): every question of a corpus goes
 //! through `askhook hook` as PreToolUse into one log, so the store clusters them all together
 //! (a question may join the family of another pair's question), and the families are read back
@@ -80,6 +81,8 @@ fn no_two_decisions_of_the_blind_corpora_share_a_family_and_the_counts_are_repor
         ("families-blind6.jsonl", 220),
         ("families-blind7.jsonl", 220),
         ("families-blind8.jsonl", 220),
+        ("families-blind9.jsonl", 220),
+        ("families-adversarial.jsonl", 29),
         ("families-extra.jsonl", 191),
         ("families-more.jsonl", 58),
     ] {

@@ -766,8 +766,16 @@ pub fn same_decision(a: &Signature, b: &Signature) -> Verdict {
         return no(Reason::Actions);
     }
     let strong = matched >= 2 && rate >= 0.66;
+    // Matching options let one side's coverage carry the pair, but the choices a question
+    // names in its asking sentence (`Memcached or Redis?`) are not what it decides: that side
+    // must cover the other's subject, the words no option names. (`Where should sessions be
+    // stored?` and `The rate limiter needs shared counters. Memcached or Redis?` offer the same
+    // stores for two decisions.)
     let pct = |x: f64| (x * 100.0).round() as u8;
-    let same = cover_a.min(cover_b) >= COVERAGE || (strong && cover_a.max(cover_b) >= COVERAGE);
+    let same = cover_a.min(cover_b) >= COVERAGE
+        || (strong
+            && cover_a.max(cover_b) >= COVERAGE
+            && subject_coverage(a, b).max(subject_coverage(b, a)) >= COVERAGE);
     // A verb weighs 1.5, so a short question covers another with its verb alone (`Should I add
     // CONTRIBUTING.md?` / `zod is missing. Add it?`): without an option in common, each must
     // find one of its subjects in the other.
@@ -1350,6 +1358,37 @@ fn acronym_found(word: &str, me: &Signature, other: &Signature) -> bool {
         .capitals
         .iter()
         .any(|(acronym, w)| w == word && spelling(&other.spelled, acronym).next().is_some())
+}
+
+/// How much of `me`'s subject `other` covers: [`coverage`] over the words of its asking
+/// sentence and header that no option of either question names, else over those of its whole
+/// text; a question that names nothing but its choices is covered.
+fn subject_coverage(me: &Signature, other: &Signature) -> f64 {
+    let choice = |w: &str| {
+        me.options
+            .iter()
+            .chain(&other.options)
+            .any(|o| listed_sorted(o, w))
+    };
+    let keep = |words: &[String], info: &[(f64, Option<usize>)]| {
+        let (w, i): (Vec<String>, Vec<(f64, Option<usize>)>) = words
+            .iter()
+            .zip(info)
+            .filter(|(w, _)| !choice(w))
+            .map(|(w, i)| (w.clone(), *i))
+            .unzip();
+        (w, i)
+    };
+    let (words, info) = keep(&me.core, &me.core_info);
+    let (words, info) = if words.is_empty() {
+        keep(&me.text_words, &me.text_info)
+    } else {
+        (words, info)
+    };
+    if words.is_empty() {
+        return 1.0;
+    }
+    coverage(&words, &info, me, other).0
 }
 
 /// Whether some core word of `me` that is neither a verb of development work nor a general
@@ -3552,8 +3591,9 @@ mod corpus {
 
     /// Different decisions still joined: open defects (see `OPEN_COLLISIONS` in
     /// `tests/corpus/families.rs`), listed so that any other collision fails.
-    const OPEN_COLLISIONS: [&str; 8] = [
+    const OPEN_COLLISIONS: [&str; 13] = [
         "fb4-013", "fb6-139", "fb6-152", "fb6-154", "fb7-106", "fb7-108", "fb7-210", "fb8-037",
+        "fb9-104", "adv-006", "adv-016", "adv-019", "adv-027",
     ];
 
     /// (same-decision pairs, of them matched, different-decision pairs that match).
@@ -3578,28 +3618,33 @@ mod corpus {
 
     #[test]
     fn the_blind_corpora_never_collide_and_stay_above_their_floor() {
+        // The floors fell at stop 29, when matching options stopped carrying a pair whose
+        // subjects differ (`families-adversarial.jsonl`; `docs/families.md`, "The thirteenth
+        // pass"): a missed match is preferred to a wrong one.
         for (file, floor) in [
-            // 106 of 151: the subject veto ([`Reason::NoSubject`]) costs two pairs of a verb
+            // 105 of 151: the subject veto ([`Reason::NoSubject`]) costs two pairs of a verb
             // and a pronoun (`Add it?`) and keeps short questions from joining another
             // decision's family in the log (clustered 95 → 99).
             ("families.jsonl", 0.69),
-            // 72 of 110 (47 when it was measured blind).
-            ("families-blind.jsonl", 0.64),
-            // 54 of 110 (53 when it was measured blind, with 5 collisions then).
-            ("families-blind2.jsonl", 0.48),
-            // 63 of 110 (57 when it was measured blind, with 2 collisions then).
-            ("families-blind3.jsonl", 0.55),
-            // 60 of 110 (60 when it was measured blind, with 5 collisions then; 1 remains,
+            // 66 of 110 (47 when it was measured blind).
+            ("families-blind.jsonl", 0.60),
+            // 41 of 110 (53 when it was measured blind, with 5 collisions then).
+            ("families-blind2.jsonl", 0.37),
+            // 59 of 110 (57 when it was measured blind, with 2 collisions then).
+            ("families-blind3.jsonl", 0.53),
+            // 55 of 110 (60 when it was measured blind, with 5 collisions then; 1 remains,
             // in `OPEN_COLLISIONS`).
-            ("families-blind4.jsonl", 0.53),
-            // 49 of 110 (49 when it was measured blind, with 2 collisions then).
-            ("families-blind5.jsonl", 0.43),
-            // 58 of 110 (58 when it was measured blind, with 9 collisions then; 3 remain).
-            ("families-blind6.jsonl", 0.50),
-            // 49 of 110 (47 when it was measured blind, with 5 collisions then; 3 remain).
-            ("families-blind7.jsonl", 0.42),
-            // 41 of 110 (40 when it was measured blind, with 3 collisions then; 1 remains).
-            ("families-blind8.jsonl", 0.37),
+            ("families-blind4.jsonl", 0.50),
+            // 45 of 110 (49 when it was measured blind, with 2 collisions then).
+            ("families-blind5.jsonl", 0.40),
+            // 53 of 110 (58 when it was measured blind, with 9 collisions then; 3 remain).
+            ("families-blind6.jsonl", 0.48),
+            // 42 of 110 (47 when it was measured blind, with 5 collisions then; 3 remain).
+            ("families-blind7.jsonl", 0.38),
+            // 32 of 110 (40 when it was measured blind, with 3 collisions then; 1 remains).
+            ("families-blind8.jsonl", 0.29),
+            // 59 of 110 (70 when it was measured blind, with 1 collision, which remains).
+            ("families-blind9.jsonl", 0.53),
             ("families-extra.jsonl", 0.86),
             ("families-more.jsonl", 0.56),
         ] {
