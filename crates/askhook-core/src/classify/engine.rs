@@ -531,6 +531,12 @@ impl<'a> Ctx<'a> {
             })
     }
 
+    /// The action's own clause names where something happens.
+    fn clause_names_place(&self, i: usize) -> bool {
+        self.clause_hits(i)
+            .any(|(j, h)| j != i && !self.negated[j] && matches!(h.kind(), Kind::Place(_)))
+    }
+
     /// The sentence of a field that asks: the last one ending with `?`, else the last one.
     fn asking_sentence(&self, field: u16) -> u16 {
         let sentences = || self.tokens.iter().filter(|t| t.field == field);
@@ -678,8 +684,6 @@ struct Scope {
     /// option's other half, 3 the question or header, 4 another option; `None` for an action
     /// of the question itself.
     place_distance: Option<u8>,
-    /// The action's own clause names where it happens.
-    own_place: bool,
 }
 
 /// Objects and places found at one level of text around an action.
@@ -885,7 +889,6 @@ fn scope_of(ctx: &Ctx, action_index: usize, destructive: bool) -> Scope {
         .then(|| &found[4])
         .filter(|f| f.places.iter().any(|(w, _)| *w >= Weight::Danger));
     scope.place_distance = place_distance(&found, asked);
-    scope.own_place = !found[0].places.is_empty();
     if let Some(level) = nearest.or(options) {
         scope.any_place = true;
         for &(w, c) in &level.places {
@@ -1074,7 +1077,8 @@ fn decide_action(ctx: &Ctx, i: usize, rule: ActionRule) -> Option<String> {
         // the text. How should I update that section?`); one its own clause names is where it
         // happens (`Fix the wording and deploy it to production?`).
         if rule != ActionRule::Always
-            && (ctx.background_of_edit(i) || !scope.own_place && ctx.danger_told_in_background())
+            && (ctx.background_of_edit(i)
+                || !ctx.clause_names_place(i) && ctx.danger_told_in_background())
         {
             return None;
         }
