@@ -191,6 +191,7 @@ const KINDS: &[(&str, &[&str])] = &[
             "meta-after",
             "perform",
             "rebuilt",
+            "look",
         ],
     ),
     ("stopword", &["-"]),

@@ -24,6 +24,21 @@ use super::{Door, Evidence, Role};
 /// `how` in the languages that write a comma before it (folded).
 const HOW_WORDS: &[&str] = &["как", "wie", "comment", "como", "how"];
 
+/// Words that open a clause saying what an action would touch, after a look and a comma.
+const WHAT_WORDS: &[&str] = &[
+    "что",
+    "сколько",
+    "какие",
+    "was",
+    "welche",
+    "wieviele",
+    "what",
+    "which",
+];
+
+/// How far after the comma's `what` a look reaches.
+const REACH_AFTER_COMMA: u8 = 6;
+
 const OR_WORDS: [&str; 12] = [
     "or",
     "ou",
@@ -285,6 +300,18 @@ impl<'a> Ctx<'a> {
         })
     }
 
+    /// A payment word that only names the code right after it (`the refund logic`,
+    /// `Überweisungs-Logik`, `payout handler tests`): a feature, not money moving.
+    fn names_code(&self, i: usize) -> bool {
+        let h = &self.hits[i];
+        concept(h.concept).name == "pay"
+            && self.clause_hits(i).any(|(_, n)| {
+                n.start == h.end + 1
+                    && !self.tokens[n.start as usize].boundary
+                    && matches!(n.kind(), Kind::Object(Weight::Benign))
+            })
+    }
+
     /// `Staging is rebuilt from seed every night. Reset it now?`: a statement that something
     /// is rebuilt on a schedule, a staging or local place, and nothing else that would make a
     /// reset costly: no production, remote, public or fleet, no people, money, accounts,
@@ -386,24 +413,42 @@ impl<'a> Ctx<'a> {
         if self.past_chain(i) {
             return Some("already done");
         }
-        if self.talk_before_comma(i) {
+        if self.names_code(i) {
+            return Some("names code");
+        }
+        if self.before_comma(i, Qualifier::Meta, HOW_WORDS) {
             return Some("code-talk");
+        }
+        if self.before_comma(i, Qualifier::Look, WHAT_WORDS) {
+            return Some("preview");
         }
         None
     }
 
-    /// Talk about code that ends right before a comma and a `how` reaches the action just after it: reaches the action just after it:
+    /// Talk about code that ends right before a comma and a `how` reaches the action just after it:
     /// languages that put a comma before the complement (`раздел о том, как сбросить …`,
     /// `einen Abschnitt dazu, wie man … löscht`) would otherwise split the talk from what it
     /// talks about.
-    fn talk_before_comma(&self, i: usize) -> bool {
+    ///
+    /// So does a look before a comma and a `what`: `Посмотреть, что удалит rsync?`, `Prüfen,
+    /// was rsync löschen würde?` ask to see what an action would do, not to do it.
+    fn before_comma(&self, i: usize, kind: Qualifier, words: &[&str]) -> bool {
         let h = &self.hits[i];
         if !matches!(h.kind(), Kind::Action(_)) {
             return false;
         }
         let (field, clause) = self.clause(h);
+        // A look reaches a fixed way past its `what`, and stands right before the comma.
+        let look = kind == Qualifier::Look;
+        let reach = |q: &Hit| {
+            if look {
+                REACH_AFTER_COMMA
+            } else {
+                q.term().window
+            }
+        };
         self.hits.iter().enumerate().any(|(j, q)| {
-            qualifier(q) == Some(Qualifier::Meta)
+            qualifier(q) == Some(kind)
                 && !self.negated[j]
                 && self.clause(q) == (field, clause.wrapping_sub(1))
                 && q.end < h.start
@@ -411,13 +456,13 @@ impl<'a> Ctx<'a> {
                     // The comma comes at most one word after the talk (a German verb: `einen
                     // Abschnitt dazu ergänzen, wie …`), the action within the talk's window
                     // after the `how`.
-                    let at = (q.end + 1..=h.start.min(q.end + 2))
+                    let at = (q.end + 1..=h.start.min(q.end + if look { 1 } else { 2 }))
                         .find(|&k| self.tokens[k as usize].boundary);
                     at.is_some_and(|k| {
                         let how = &self.tokens[k as usize];
                         how.soft
-                            && HOW_WORDS.contains(&how.key.as_str())
-                            && h.start - k <= u32::from(q.term().window) + 1
+                            && words.contains(&how.key.as_str())
+                            && h.start - k <= u32::from(reach(q)) + 1
                     })
                 }
                 && !self.performed(q)

@@ -92,6 +92,9 @@ pub enum Qualifier {
     /// `staging is rebuilt every night`: a statement that what the question touches is
     /// recreated on a schedule anyway.
     Rebuilt,
+    /// `посмотреть`, `prüfen` right before a comma and a `what`: the clause after it says what
+    /// an action would do, to be seen, not done.
+    Look,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

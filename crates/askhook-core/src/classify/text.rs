@@ -355,7 +355,9 @@ fn quote_spans(chars: &[(u32, char)]) -> Vec<u16> {
     let opens_single = |i: usize| {
         let before = if i == 0 { None } else { at(i - 1) };
         before.is_none_or(|b| b.is_whitespace() || matches!(b, '(' | '[' | '{' | ':'))
-            && at(i + 1).is_some_and(char::is_alphanumeric)
+            && (at(i + 1).is_some_and(char::is_alphanumeric)
+                // A quoted code comment: `'// TODO: …'`, `'# FIXME …'`.
+                || matches!((at(i + 1), at(i + 2)), (Some('/'), Some('/')) | (Some('#'), Some(' '))))
     };
     let closes_single = |i: usize| {
         i > 0
@@ -466,6 +468,13 @@ impl Tokenizer<'_> {
                 i += run;
                 continue;
             }
+            if let Some(end) = self.quoted_comment_quote(i) {
+                // A quotation the question calls a comment (`the comment '// TODO: wipe
+                // prod'`, `「本番DB削除」というコメント`) is that comment's text, not an order.
+                self.hard_break();
+                i = end;
+                continue;
+            }
             match class(c) {
                 Class::Newline => {
                     self.hard_break();
@@ -508,6 +517,30 @@ impl Tokenizer<'_> {
     /// reading should go on (past the closing backtick). A comment span the text does not call
     /// a comment is read as code (`# rm -rf /` may be a root prompt).
     fn quoted_comment(&self, from: usize) -> Option<usize> {
+        let n = self.chars.len();
+        let close = (from..n).find(|&j| self.chars[j].1 == '`')?;
+        self.named_comment(from, close, false).then_some(close + 1)
+    }
+
+    /// A short quotation opening at `at` (`'// TODO: …'`, `「…」`) that holds a code comment
+    /// and is named as one: where reading should go on (past its closer). Japanese and Chinese
+    /// brackets need no comment marker inside when a comment word follows them closely
+    /// (`「本番DB削除」っていうTODOコメント`).
+    fn quoted_comment_quote(&self, at: usize) -> Option<usize> {
+        let q = *self.quotes.get(at + 1)?;
+        if q == 0 || self.quotes[at] == q || self.in_code || self.fenced {
+            return None;
+        }
+        let close = (at + 1..self.chars.len()).find(|&j| self.quotes[j] != q)?;
+        let bracket = matches!(self.chars[at].1, '「' | '『');
+        self.named_comment(at + 1, close, bracket)
+            .then_some(close + 1)
+    }
+
+    /// The text between `from` and `close` is a code comment (it opens with a comment marker,
+    /// `TODO` or `FIXME`; or, with `unmarked`, a comment word follows within a few characters)
+    /// and the sentence calls it a comment.
+    fn named_comment(&self, from: usize, close: usize, unmarked: bool) -> bool {
         const COMMENT: &[&str] = &[
             "comment",
             "kommentar",
@@ -521,14 +554,27 @@ impl Tokenizer<'_> {
             "주석",
         ];
         let n = self.chars.len();
-        let close = (from..n).find(|&j| self.chars[j].1 == '`')?;
         let inside: String = self.chars[from..close].iter().map(|&(_, c)| c).collect();
         let inside = inside.trim_start();
-        if !["# ", "#!", "// ", "/*", "<!--", "-- "]
+        let marked = ["# ", "#!", "// ", "/*", "<!--", "-- "]
             .iter()
             .any(|marker| inside.starts_with(marker))
-        {
-            return None;
+            || ["todo", "fixme"]
+                .iter()
+                .any(|w| fold_key(inside.get(..w.len()).unwrap_or("")) == *w);
+        if !marked && !unmarked {
+            return false;
+        }
+        if !marked {
+            let after: String = self.chars[(close + 1).min(n)..]
+                .iter()
+                .map(|&(_, c)| c)
+                .take(20)
+                .take_while(|c| {
+                    !matches!(c, '.' | '?' | '!' | '\n' | '。' | '？' | '！' | '，' | '、')
+                })
+                .collect();
+            return COMMENT.iter().any(|c| after.contains(c));
         }
         let mut at = close + 1;
         while at < n && matches!(class(self.chars[at].1), Class::Space) {
@@ -551,11 +597,10 @@ impl Tokenizer<'_> {
             .map(|&(_, c)| c)
             .collect();
         let before = fold_key(&before);
-        let named = COMMENT.iter().any(|c| {
+        COMMENT.iter().any(|c| {
             let c = fold_key(c);
             word.starts_with(&c) || before.contains(&c)
-        });
-        named.then_some(close + 1)
+        })
     }
 
     fn push(&mut self, key: String, kind: Kind, script: Script, from: usize, to: usize) -> usize {
