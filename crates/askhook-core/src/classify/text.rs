@@ -257,6 +257,12 @@ fn prepare(text: &str) -> Vec<(u32, char)> {
             0xFF01..=0xFF5E => char::from_u32(u - 0xFEE0).unwrap_or(' '),
             0x3000 | 0x00A0 | 0x2000..=0x200A | 0x202F | 0x205F => ' ',
             0x2010..=0x2013 | 0x2212 | 0xFE63 => '-',
+            // A spaced em dash joins two clauses (`not on prod — locally`): a lone `-`, a break.
+            0x2014 | 0x2015
+                if next.is_whitespace() && out.last().is_none_or(|&(_, p)| p == ' ') =>
+            {
+                '-'
+            }
             0x2014 | 0x2015 => {
                 out.push((at, '-'));
                 '-'
