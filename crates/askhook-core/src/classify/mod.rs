@@ -210,6 +210,7 @@ fn classify_fields(fields: &[(Role, &str)]) -> Verdict {
         && all.known * 5 < all.words
         && !question.readable()
         && !matches!(language, Lang::Covered("zh" | "ja" | "ko"))
+        && !asked_in_cjk(&roles, &field_langs)
     {
         // Labels and descriptions are often bare nouns (`Dark`, `Light background.`); the
         // question is the sentence, so it alone can show that the text is readable. Only
@@ -415,6 +416,16 @@ fn own_language_qualifiers(
         .zip(keep)
         .filter_map(|(h, k)| k.then_some(h))
         .collect()
+}
+
+/// The question field is written in Chinese, Japanese or Korean: the lexicon reads it by its
+/// dictionary, whatever Latin names (`uv`, `poetry`, `pip-compile`) fill the options.
+fn asked_in_cjk(roles: &[Role], field_langs: &[&str]) -> bool {
+    roles
+        .iter()
+        .position(|r| *r == Role::Question)
+        .and_then(|i| field_langs.get(i))
+        .is_some_and(|l| matches!(*l, "zh" | "ja" | "ko"))
 }
 
 /// The votes of the whole question, each field's language, the first language that cannot
