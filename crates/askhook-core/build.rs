@@ -13,6 +13,8 @@
 //! - `door_tables.rs` and `door_examples.rs`, included by `src/classify/lexicon.rs` and the
 //!   classifier's tests: the door lexicons of `data/doors/*.txt` (see `build/doors.rs` and
 //!   `data/doors/README.md`);
+//! - `t2s_table.rs`, included by `src/classify/t2s.rs`: Traditional → Simplified Chinese
+//!   characters (see `build/t2s.rs`), which the classifier's fold applies to terms and words;
 //! - `family_tables.rs`, included by `src/family/lexicon.rs`: the family matcher's word lists
 //!   of `data/families/*.txt` (see `build/families.rs` and `data/families/README.md`).
 
@@ -27,6 +29,8 @@ mod doors;
 mod families;
 #[path = "src/classify/fold.rs"]
 mod fold;
+#[path = "build/t2s.rs"]
+mod t2s;
 #[path = "src/registry/id.rs"]
 mod id;
 use id::is_kebab_id;
@@ -48,6 +52,7 @@ fn main() {
     let root = manifest.to_path_buf();
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     registry(&root, &out.join("registry.rs"));
+    t2s::write_table(&out);
     doors::compile(&manifest.join("data/doors"), &out);
     families::compile(&manifest.join("data/families"), &out);
 }

@@ -6,10 +6,12 @@
 //!
 //! Kana, Hangul and Han are only brought to their canonical width (halfwidth katakana →
 //! fullwidth): decomposing them would split a Hangul syllable into jamo and drop the voicing
-//! marks that tell `が` from `か`.
+//! marks that tell `が` from `か`. Traditional Chinese characters become Simplified
+//! (`super::t2s`: `資料庫` → `资料库`), so Taiwan and Hong Kong text meets the lexicons.
 //!
-//! This file is also compiled into `build.rs` (by `#[path]`), so it depends on nothing but std
-//! and `unicode-normalization`.
+//! This file is also compiled into `build.rs` (by `#[path]`), so it depends on nothing but std,
+//! `unicode-normalization` and its sibling `t2s` module (the generated table in the library,
+//! the table's source in the build).
 
 use unicode_normalization::char::{decompose_compatible, is_combining_mark};
 use unicode_normalization::UnicodeNormalization;
@@ -29,11 +31,15 @@ pub fn fold_char_into(c: char, out: &mut String) {
         return;
     }
     if is_east_asian(c) {
-        // Only halfwidth katakana and compatibility ideographs change under NFKC.
+        // Only halfwidth katakana and compatibility ideographs change under NFKC; a
+        // Traditional Chinese character then becomes its Simplified form, so `刪除` meets the
+        // term `删除` (and a Japanese term in kanji meets Japanese text folded the same way).
         if matches!(c as u32, 0xFF66..=0xFFDC | 0xF900..=0xFAFF) {
-            out.extend(std::iter::once(c).nfkc());
+            for d in std::iter::once(c).nfkc() {
+                out.push(super::t2s::simplified(d).unwrap_or(d));
+            }
         } else {
-            out.push(c);
+            out.push(super::t2s::simplified(c).unwrap_or(c));
         }
         return;
     }

@@ -31,6 +31,7 @@ pub mod lexicon;
 mod respell;
 #[cfg(test)]
 mod tests;
+mod t2s;
 pub mod text;
 
 use serde::{Deserialize, Serialize};
