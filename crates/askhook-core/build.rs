@@ -29,10 +29,10 @@ mod doors;
 mod families;
 #[path = "src/classify/fold.rs"]
 mod fold;
-#[path = "build/t2s.rs"]
-mod t2s;
 #[path = "src/registry/id.rs"]
 mod id;
+#[path = "build/t2s.rs"]
+mod t2s;
 use id::is_kebab_id;
 
 /// The registry files embedded in the binary, relative to the workspace root, in order.

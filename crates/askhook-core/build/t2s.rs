@@ -40,7 +40,10 @@ fn table() -> &'static HashMap<char, char> {
         }
         let mut map = HashMap::new();
         for (&variant, &standard_form) in &standard {
-            let to = simplified.get(&standard_form).copied().unwrap_or(standard_form);
+            let to = simplified
+                .get(&standard_form)
+                .copied()
+                .unwrap_or(standard_form);
             if to != variant {
                 map.insert(variant, to);
             }

@@ -1071,12 +1071,13 @@ fn mass_send(ctx: &Ctx, i: usize) -> Option<String> {
 
 /// `Schedule for 09:00 : all 48,312 subscribers get it`: an option that names everyone a
 /// message reaches, with no verb of its own, under a question about that message (a campaign,
-/// a newsletter): choosing it sends the message to them.
+/// a newsletter): choosing it sends the message to them. So does a header that names them
+/// (`All clients` over `The letter is written and the client list is loaded. Go ahead?`).
 fn reached_by_outreach(ctx: &Ctx, i: usize) -> bool {
     let in_option = |h: &Hit| {
         matches!(
             ctx.roles[ctx.field(h) as usize],
-            Role::Label(_) | Role::Description(_)
+            Role::Label(_) | Role::Description(_) | Role::Header
         )
     };
     let asked = |h: &Hit| {

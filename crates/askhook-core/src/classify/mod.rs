@@ -29,9 +29,9 @@ pub mod fold;
 pub mod lang;
 pub mod lexicon;
 mod respell;
+mod t2s;
 #[cfg(test)]
 mod tests;
-mod t2s;
 pub mod text;
 
 use serde::{Deserialize, Serialize};

@@ -105,14 +105,23 @@ fn traditional_chinese_reads_like_simplified() {
     assert_eq!(fold_key("删除数据库"), "删除数据库");
     for (traditional, simplified) in [
         ("要刪除正式環境的資料庫嗎？", "要删除正式环境的资料库吗？"),
-        ("要強制推送到遠端的 main 分支嗎？", "要强制推送到远端的 main 分支吗？"),
+        (
+            "要強制推送到遠端的 main 分支嗎？",
+            "要强制推送到远端的 main 分支吗？",
+        ),
         ("要把這個倉庫設為公開嗎？", "要把这个仓库设为公开吗？"),
-        ("要撤銷正式環境的 API 金鑰嗎？", "要撤销正式环境的 API 金钥吗？"),
+        (
+            "要撤銷正式環境的 API 金鑰嗎？",
+            "要撤销正式环境的 API 金钥吗？",
+        ),
     ] {
         assert_eq!(door(traditional), Door::OneWay, "{traditional}");
         assert_eq!(door(traditional), door(simplified), "{traditional}");
     }
-    for question in ["要更新 README 的錯字嗎？", "要在本機刪除 node_modules 快取嗎？"] {
+    for question in [
+        "要更新 README 的錯字嗎？",
+        "要在本機刪除 node_modules 快取嗎？",
+    ] {
         assert_eq!(door(question), Door::TwoWay, "{question}");
     }
 }

@@ -568,6 +568,9 @@ impl Tokenizer<'_> {
             || ["todo", "fixme"]
                 .iter()
                 .any(|w| fold_key(inside.get(..w.len()).unwrap_or("")) == *w);
+        if !marked && self.commented_out_before(from) {
+            return true;
+        }
         if !marked && !unmarked {
             return false;
         }
@@ -607,6 +610,58 @@ impl Tokenizer<'_> {
             let c = fold_key(c);
             word.starts_with(&c) || before.contains(&c)
         })
+    }
+
+    /// The words right before a quotation opening at `from` call it commented out (`the old
+    /// commented-out `DROP TABLE users;` line`, `auskommentierte`, `注释掉的`), and its sentence
+    /// does not ask to bring it back (`uncomment`): a line nobody runs.
+    fn commented_out_before(&self, from: usize) -> bool {
+        // Folded, words spaced: a word starts after a space (`commente` is French `commenté`,
+        // never English `commented`).
+        const COMMENTED_OUT: &[&str] = &[
+            " commented out ",
+            " auskommentiert",
+            " commente ",
+            " commentee",
+            " commentes ",
+            " comentad",
+            " закомментир",
+            "注释掉",
+            "コメントアウト",
+            "주석 처리",
+        ];
+        const UNCOMMENT: &[&str] = &[
+            " uncomment",
+            " un comment",
+            " einkommentier",
+            " decommente",
+            " descoment",
+            " раскомментир",
+            "取消注释",
+            "コメントを外",
+            "주석 해제",
+        ];
+        let opener = from.saturating_sub(1);
+        let is_end = |c: char| matches!(c, '.' | '?' | '!' | '\n' | '。' | '？' | '！');
+        let sentence_start = self.chars[..opener]
+            .iter()
+            .rposition(|&(_, c)| is_end(c))
+            .map_or(0, |i| i + 1);
+        let sentence_end = (from..self.chars.len())
+            .find(|&i| is_end(self.chars[i].1))
+            .unwrap_or(self.chars.len());
+        let near = opener.saturating_sub(30).max(sentence_start);
+        let spaced = |range: std::ops::Range<usize>| {
+            let text: String = self.chars[range]
+                .iter()
+                .map(|&(_, c)| if c.is_alphanumeric() { c } else { ' ' })
+                .collect();
+            format!(" {} ", fold_key(&text))
+        };
+        let before = spaced(near..opener);
+        let sentence = spaced(sentence_start..sentence_end);
+        COMMENTED_OUT.iter().any(|w| before.contains(w))
+            && !UNCOMMENT.iter().any(|w| sentence.contains(w))
     }
 
     fn push(&mut self, key: String, kind: Kind, script: Script, from: usize, to: usize) -> usize {
