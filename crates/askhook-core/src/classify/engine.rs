@@ -252,6 +252,7 @@ impl<'a> Ctx<'a> {
                         && h.start - n.end - 1 <= window
                         && unbroken(n.end, h.start)
                         && !flag_only
+                        && !self.and_another_action(n, h)
                 }
                 Some(Qualifier::NegateAfter) => {
                     n.start > h.end && n.start - h.end - 1 <= window && unbroken(h.end, n.start)
@@ -259,6 +260,21 @@ impl<'a> Ctx<'a> {
                 _ => false,
             }
         })
+    }
+
+    /// `не переносятся и удаляются`, `aren't migrated and are deleted`: a negation covers the
+    /// action right after it; a second action joined by `and` is said of its own.
+    fn and_another_action(&self, negation: &Hit, h: &Hit) -> bool {
+        const AND_WORDS: &[&str] = &["and", "и", "und", "et", "y", "e"];
+        matches!(h.kind(), Kind::Action(_))
+            && self.hits.iter().any(|a| {
+                matches!(a.kind(), Kind::Action(_))
+                    && a.start > negation.end
+                    && a.end < h.start
+                    && self.tokens[a.end as usize + 1..h.start as usize]
+                        .iter()
+                        .any(|t| AND_WORDS.contains(&t.key.as_str()))
+            })
     }
 
     fn find_in_rebuild(&self, i: usize) -> bool {

@@ -353,29 +353,44 @@ fn drop_shadowed(hits: &mut Vec<Hit>) {
         )
     };
     let gapped = |h: &Hit| h.term().elems().iter().any(|e| matches!(e, Elem::Gap(_)));
+    // `What would you like to try?` asks the user: a preview word inside an idiom written
+    // whole is the idiom's.
+    let preview_in_idiom = |h: &Hit| {
+        matches!(h.kind(), Kind::Qualifier(Qualifier::Preview))
+            && hits.iter().any(|long| {
+                matches!(long.kind(), Kind::Object(Weight::Inert))
+                    && !gapped(long)
+                    && long.end - long.start > h.end - h.start
+                    && long.start <= h.start
+                    && long.end >= h.end
+            })
+    };
     let shadowed: Vec<bool> = hits
         .iter()
         .map(|h| {
-            weighed(h)
-                && (compound_named(h, hits)
-                    || hits.iter().any(|long| {
-                        let may_shadow = weighed(long)
-                            && (!matches!(long.kind(), Kind::Action(_))
-                                || matches!(h.kind(), Kind::Action(_)));
-                        // A phrase written whole is more exact than a pattern with a gap
-                        // that spans the same words (`open a follow-up` / `open ~ up`).
-                        let longer = long.end - long.start > h.end - h.start
-                            || long.end - long.start == h.end - h.start && gapped(h);
-                        let inside =
-                            longer && long.start <= h.start && long.end >= h.end && !gapped(long);
-                        // `Where should the runbook live?`: an idiom with a gap names its
-                        // first and last words.
-                        let idiom_end = gapped(long)
-                            && matches!(long.kind(), Kind::Object(Weight::Inert))
-                            && h.start == h.end
-                            && (h.start == long.start || h.start == long.end);
-                        may_shadow && (inside || idiom_end)
-                    }))
+            preview_in_idiom(h)
+                || (weighed(h)
+                    && (compound_named(h, hits)
+                        || hits.iter().any(|long| {
+                            let may_shadow = weighed(long)
+                                && (!matches!(long.kind(), Kind::Action(_))
+                                    || matches!(h.kind(), Kind::Action(_)));
+                            // A phrase written whole is more exact than a pattern with a gap
+                            // that spans the same words (`open a follow-up` / `open ~ up`).
+                            let longer = long.end - long.start > h.end - h.start
+                                || long.end - long.start == h.end - h.start && gapped(h);
+                            let inside = longer
+                                && long.start <= h.start
+                                && long.end >= h.end
+                                && !gapped(long);
+                            // `Where should the runbook live?`: an idiom with a gap names its
+                            // first and last words.
+                            let idiom_end = gapped(long)
+                                && matches!(long.kind(), Kind::Object(Weight::Inert))
+                                && h.start == h.end
+                                && (h.start == long.start || h.start == long.end);
+                            may_shadow && (inside || idiom_end)
+                        })))
         })
         .collect();
     let mut i = 0;
