@@ -3,8 +3,8 @@
 //! [`write_table`] writes the same mapping as the static table the binary searches
 //! (`src/classify/t2s.rs`), so terms and question words meet on one key.
 //!
-//! The mapping is OpenCC's (through the `hanconv` crate): Taiwan and Hong Kong variant forms
-//! are first brought to OpenCC's standard Traditional form (`裡` → `裏`), which is then made
+//! The mapping is `OpenCC`'s (through the `hanconv` crate): Taiwan and Hong Kong variant forms
+//! are first brought to `OpenCC`'s standard Traditional form (`裡` → `裏`), which is then made
 //! Simplified (`裏` → `里`, `刪` → `删`, `資` → `资`). Only one character to one character:
 //! a phrase mapping would need the whole sentence and is not needed for matching words.
 
