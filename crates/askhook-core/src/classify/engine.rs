@@ -1047,6 +1047,9 @@ pub fn evaluate(ctx: &Ctx) -> (Vec<Evidence>, Vec<Evidence>) {
             Kind::Place(Weight::Danger) if name == "fleet" && reached_by_outreach(ctx, i) => {
                 Some((Door::OneWay, "send:fleet".to_owned()))
             }
+            Kind::Object(Weight::Danger) if name == "privilege" && granted_by_choice(ctx, i) => {
+                Some((Door::OneWay, "grant:privilege".to_owned()))
+            }
             _ => continue,
         };
         let Some((door, rule)) = verdict else {
@@ -1083,6 +1086,49 @@ fn mass_send(ctx: &Ctx, i: usize) -> Option<String> {
         }
     }
     reach
+}
+
+/// `What role should I give the qa team? || Write || Admin : full control`: an option that
+/// names a privilege, with no verb of its own, under a question that grants something: choosing
+/// it grants that privilege, whatever the question's context sentence was about.
+fn granted_by_choice(ctx: &Ctx, i: usize) -> bool {
+    let in_option = |h: &Hit| {
+        matches!(
+            ctx.roles[ctx.field(h) as usize],
+            Role::Label(_) | Role::Description(_)
+        )
+    };
+    in_option(&ctx.hits[i])
+        && !ctx.negated[i]
+        && !ctx
+            .clause_hits(i)
+            .any(|(_, h)| matches!(h.kind(), Kind::Action(_)))
+        && ctx.hits.iter().enumerate().any(|(j, h)| {
+            concept(h.concept).name == "grant"
+                && matches!(
+                    ctx.roles[ctx.field(h) as usize],
+                    Role::Question | Role::Header
+                )
+                && !ctx.negated[j]
+                && ctx.cancelled(j).is_none()
+                && !sentence_says_harmless(ctx, h)
+        })
+}
+
+/// The sentence of `h` names a safe place or a harmless object (`the local test user`, `the
+/// seed data`): what it does happens there.
+fn sentence_says_harmless(ctx: &Ctx, h: &Hit) -> bool {
+    let at = |x: &Hit| {
+        let t = &ctx.tokens[x.start as usize];
+        (t.field, t.sentence)
+    };
+    ctx.hits.iter().any(|o| {
+        at(o) == at(h)
+            && matches!(
+                o.kind(),
+                Kind::Place(Weight::Safe) | Kind::Object(Weight::Disposable | Weight::Benign)
+            )
+    })
 }
 
 /// `Schedule for 09:00 : all 48,312 subscribers get it`: an option that names everyone a
