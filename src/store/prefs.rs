@@ -157,39 +157,56 @@ impl Store {
         confirmed_by: &str,
         now_ms: i64,
     ) -> Result<Option<String>> {
+        let old = self.set_preferences(&[(question_id, scope, value)], confirmed_by, now_ms)?;
+        Ok(old.into_iter().next().flatten())
+    }
+
+    /// [`Store::set_preference`] for many `(question id, scope, value)` at once: one
+    /// transaction, and the standing file rewritten once (it mirrors every preference, so
+    /// rewriting it per change would cost the square of their number). Returns each old value.
+    pub fn set_preferences(
+        &mut self,
+        changes: &[(&str, &str, Option<Preference>)],
+        confirmed_by: &str,
+        now_ms: i64,
+    ) -> Result<Vec<Option<String>>> {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let old: Option<String> = tx
-            .query_row(
-                "SELECT value FROM preferences WHERE scope = ?1 AND question_id = ?2",
-                params![scope, question_id],
-                |r| r.get(0),
-            )
-            .optional()?;
-        match value {
-            Some(v) => tx.execute(
-                "INSERT INTO preferences (scope, question_id, value, updated_at) VALUES (?1, ?2, ?3, ?4)
-                 ON CONFLICT (scope, question_id) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
-                params![scope, question_id, v.as_str(), now_ms],
-            )?,
-            None => tx.execute(
-                "DELETE FROM preferences WHERE scope = ?1 AND question_id = ?2",
-                params![scope, question_id],
-            )?,
-        };
-        let new = value.map(Preference::as_str);
-        if old.as_deref() != new {
-            tx.execute(
-                "INSERT INTO preference_events (question_id, scope, old_value, new_value, at, confirmed_by)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![question_id, scope, old, new, now_ms, confirmed_by],
-            )?;
+        let mut olds = Vec::with_capacity(changes.len());
+        for &(question_id, scope, value) in changes {
+            let old: Option<String> = tx
+                .query_row(
+                    "SELECT value FROM preferences WHERE scope = ?1 AND question_id = ?2",
+                    params![scope, question_id],
+                    |r| r.get(0),
+                )
+                .optional()?;
+            match value {
+                Some(v) => tx.execute(
+                    "INSERT INTO preferences (scope, question_id, value, updated_at) VALUES (?1, ?2, ?3, ?4)
+                     ON CONFLICT (scope, question_id) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+                    params![scope, question_id, v.as_str(), now_ms],
+                )?,
+                None => tx.execute(
+                    "DELETE FROM preferences WHERE scope = ?1 AND question_id = ?2",
+                    params![scope, question_id],
+                )?,
+            };
+            let new = value.map(Preference::as_str);
+            if old.as_deref() != new {
+                tx.execute(
+                    "INSERT INTO preference_events (question_id, scope, old_value, new_value, at, confirmed_by)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                    params![question_id, scope, old, new, now_ms, confirmed_by],
+                )?;
+            }
+            olds.push(old);
         }
         super::standing::invalidate(&self.path)?;
         tx.commit()?;
         self.refresh_standing_quietly();
-        Ok(old)
+        Ok(olds)
     }
 
     /// Every stored preference, by question id then scope.
