@@ -893,6 +893,32 @@ fn echoed_place(ctx: &Ctx, action_index: usize, destructive: bool) -> Option<Sco
     (!own.places.is_empty()).then(|| scope_of(ctx, q, destructive))
 }
 
+/// What an action borrows from beyond its own clause (`levels[1..]`, the last one every field)
+/// that says nothing about what it touches:
+/// - personal files another clause names beside something regenerable (`temporary files from
+///   when I resized the photos. Clear them?`, `The editor's cache takes 30 GB … the source
+///   videos stay`): what that was made from;
+/// - another option's harmless words (`check it comes back`, a cache), for a vague action of
+///   the question: from every field, only weighty objects count.
+fn prune_borrowed(levels: &mut [Found]) {
+    let personal = |&(w, c): &(Weight, u16)| w == Weight::Precious && concept(c).name == "personal";
+    for f in &mut levels[1..] {
+        let regenerable = f
+            .free
+            .iter()
+            .chain(&f.held)
+            .any(|(w, _)| matches!(w, Weight::Disposable | Weight::Benign));
+        if regenerable {
+            f.free.retain(|o| !personal(o));
+            f.held.retain(|o| !personal(o));
+        }
+    }
+    if let Some(everywhere) = levels.last_mut() {
+        everywhere.free.retain(|(w, _)| *w >= Weight::Neutral);
+        everywhere.held.retain(|(w, _)| *w >= Weight::Neutral);
+    }
+}
+
 fn scope_of(ctx: &Ctx, action_index: usize, destructive: bool) -> Scope {
     let action = &ctx.hits[action_index];
     let (field, clause) = ctx.clause(action);
@@ -926,11 +952,7 @@ fn scope_of(ctx: &Ctx, action_index: usize, destructive: bool) -> Scope {
             return scope_of(ctx, q, destructive);
         }
     }
-    // Another option's harmless words (`check it comes back`, a cache) say nothing about what
-    // a vague action of the question touches: from every field, only weighty objects count.
-    let everywhere = &mut found[4];
-    everywhere.free.retain(|(w, _)| *w >= Weight::Neutral);
-    everywhere.held.retain(|(w, _)| *w >= Weight::Neutral);
+    prune_borrowed(&mut found);
     let mut scope = Scope::default();
     // Places come from the action's own option or the question, never from another option.
     let asked = matches!(ctx.roles[field as usize], Role::Question | Role::Header);
@@ -1161,6 +1183,9 @@ fn reached_by_outreach(ctx: &Ctx, i: usize) -> bool {
         })
 }
 
+/// The actions that carry what they touch to other people.
+const OUTWARD: &[&str] = &["send", "share", "grant", "expose", "make-public", "publish"];
+
 fn decide_action(ctx: &Ctx, i: usize, rule: ActionRule) -> Option<String> {
     let action = concept(ctx.hits[i].concept).name;
     let destructive = matches!(
@@ -1199,7 +1224,18 @@ fn decide_action(ctx: &Ctx, i: usize, rule: ActionRule) -> Option<String> {
     if ctx.rebuilt_env && destructive && scope.object.is_none() && rule != ActionRule::Always {
         return None;
     }
-    match (scope.object, rule) {
+    // Personal files (photos, a home folder) are the only copy to destroy, wherever they are,
+    // and safe to rename or sort like any work; sent, shared or made public they are someone's
+    // data like any other.
+    let object = match scope.object {
+        Some((Weight::Precious, c))
+            if concept(c).name == "personal" && OUTWARD.contains(&action) =>
+        {
+            Some((Weight::Danger, c))
+        }
+        object => object,
+    };
+    match (object, rule) {
         (_, ActionRule::IfPlace) => None,
         // Taking something out of a file is editing it, unless the edit would lose work.
         (object, _)
