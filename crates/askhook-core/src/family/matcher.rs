@@ -1172,7 +1172,9 @@ fn main_clause(sentence: &str) -> (&str, Vec<&str>) {
         let cut = if listed(lexicon::SUBORDINATORS, word) {
             Some(spans[i].0)
         } else {
-            let pair = |(p, w): &(Str, Str)| p.get() == spans[i - 1].1 && w.get() == word;
+            // An elided word is read by what it elides to (`qu'il`: `qu`).
+            let elided = word.split(['\'', '’']).next().unwrap_or(word);
+            let pair = |(p, w): &(Str, Str)| p.get() == spans[i - 1].1 && w.get() == elided;
             (i >= 3 && lexicon::SUBORDINATOR_PAIRS.iter().any(pair)).then_some(spans[i - 1].0)
         };
         if let Some(cut) = cut {
@@ -2505,6 +2507,11 @@ mod tests {
             (
                 "Soll ich die Node-Version in .nvmrc festlegen?",
                 "Soll ich die Node-Version in .nvmrc festlegen, damit die CI nicht abweicht?",
+            ),
+            // French elides the `que` of `pour que` before a vowel: `pour qu'il`
+            (
+                "Dois-je fixer la version de Node dans .nvmrc ?",
+                "Dois-je fixer la version de Node dans .nvmrc pour qu'elle ne change pas ?",
             ),
         ] {
             let v = same((a, yes_no), (b, yes_no));
