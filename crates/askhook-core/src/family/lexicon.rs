@@ -65,6 +65,12 @@ pub(super) enum Group {
     /// Which property of a thing is decided: how long it is kept, how finely it is cut, when it
     /// expires (`partition granularity` / `partition retention`).
     Facet,
+    /// The kind of change a branch or a release carries: a feature or a fix (`Which branch
+    /// should the hotfix be based on?` / `Branch the search feature off develop or main?`).
+    Change,
+    /// What is built: an application or a library others install (`How should the web app's
+    /// dependencies be pinned?` / `Our published SDK declares dependencies too`).
+    Product,
 }
 
 /// How a group's members must agree.
@@ -93,7 +99,7 @@ pub(super) enum Part {
 
 impl Group {
     /// Every group, in the order they are checked.
-    pub(super) const ALL: [Group; 24] = [
+    pub(super) const ALL: [Group; 26] = [
         Group::Env,
         Group::TestKind,
         Group::Scope,
@@ -118,6 +124,8 @@ impl Group {
         Group::Role,
         Group::Layer,
         Group::Facet,
+        Group::Change,
+        Group::Product,
     ];
 
     /// How its members must agree, where they are read, and the member that may go unsaid.
@@ -161,6 +169,8 @@ impl Group {
             Group::Role => "role (default/fallback, primary/secondary, source/target, min/max)",
             Group::Layer => "API response/table column",
             Group::Facet => "retention/granularity/expiry",
+            Group::Change => "feature/fix",
+            Group::Product => "application/library",
         }
     }
 }

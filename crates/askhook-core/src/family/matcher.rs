@@ -2305,6 +2305,47 @@ mod tests {
     }
 
     #[test]
+    fn the_same_choices_for_a_feature_and_a_fix_or_an_app_and_a_library_differ() {
+        // Both offer the same branches / the same pinning styles; what they decide it for
+        // differs, and a preference on one must not answer the other.
+        let v = same_decision(
+            &Signature::of_labels(
+                "Which branch should the hotfix be based on?",
+                "Hotfix base",
+                &["main (Recommended)", "develop"],
+            ),
+            &Signature::of_labels(
+                "I'm starting the search feature. Should I branch off develop or main?",
+                "Feature base",
+                &["develop (Recommended)", "main"],
+            ),
+        );
+        assert_eq!(v.reason, Reason::Contrast("feature/fix"));
+        let v = same_decision(
+            &Signature::of_labels(
+                "How should dependencies of the web app be pinned?",
+                "App deps",
+                &["Exact versions (Recommended)", "Caret ranges"],
+            ),
+            &Signature::of_labels(
+                "Our published SDK declares dependencies too. Caret ranges or exact versions there?",
+                "SDK deps",
+                &["Caret ranges (Recommended)", "Exact versions"],
+            ),
+        );
+        assert_eq!(v.reason, Reason::Contrast("application/library"));
+        // Naming the kind on one side only is no contrast.
+        let v = same(
+            (
+                "Which branch should the hotfix be based on?",
+                &["main", "develop"],
+            ),
+            ("What should I base the branch on?", &["develop", "main"]),
+        );
+        assert_ne!(v.reason, Reason::Contrast("feature/fix"));
+    }
+
+    #[test]
     fn a_shared_verb_alone_is_no_decision() {
         let yes_no: &[&str] = &["Yes (Recommended)", "No"];
         for (a, b) in [
