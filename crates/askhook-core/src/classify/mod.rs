@@ -304,6 +304,11 @@ fn clauses(tokens: &mut [text::Token], hits: &[lexicon::Hit]) {
 /// (“anyone with the link” is a setting, wherever it is written), and nothing is dropped in a
 /// question that names a dangerous place (`… in production`), nor in a field that says to press
 /// something (`click`, `appuyer`): the label is then what someone is about to do.
+///
+/// So with a `naming` word (`called`, `titled`, `tagged`, `says`): `a tab called 'DELETE – old
+/// codes'`, `an email that says 'your store will be deleted'` name a thing or quote words. Unless
+/// the field runs, deploys or follows something (`Run the workflow called 'wipe-db'?`): what is
+/// run is what the name says.
 fn drop_interface_labels(hits: Vec<lexicon::Hit>, tokens: &[text::Token]) -> Vec<lexicon::Hit> {
     use lexicon::{concept, Kind, Weight};
     let danger_place = hits
@@ -312,6 +317,17 @@ fn drop_interface_labels(hits: Vec<lexicon::Hit>, tokens: &[text::Token]) -> Vec
     let pressed = |field: u16| {
         hits.iter()
             .any(|h| concept(h.concept).name == "press" && tokens[h.start as usize].field == field)
+    };
+    // Something is run, deployed or followed in the field: a name there says what it does.
+    let runs = |field: u16| {
+        hits.iter().any(|h| {
+            tokens[h.start as usize].field == field
+                && tokens[h.start as usize].quote == 0
+                && matches!(
+                    concept(h.concept).name,
+                    "execute" | "deploy" | "rollback" | "run-migration" | "kill" | "perform"
+                )
+        })
     };
     let quoted = |h: &lexicon::Hit| {
         let q = tokens[h.start as usize].quote;
@@ -333,7 +349,10 @@ fn drop_interface_labels(hits: Vec<lexicon::Hit>, tokens: &[text::Token]) -> Vec
             return false;
         };
         hits.iter().any(|ui| {
-            if concept(ui.concept).name != "interface" || quoted(ui) == Some((field, q)) {
+            let ui_concept = concept(ui.concept).name;
+            if !(ui_concept == "interface" || ui_concept == "naming" && !runs(field))
+                || quoted(ui) == Some((field, q))
+            {
                 return false;
             }
             let (ui_start, ui_end) = (ui.start as usize, ui.end as usize);
@@ -361,7 +380,7 @@ fn drop_interface_labels(hits: Vec<lexicon::Hit>, tokens: &[text::Token]) -> Vec
         .iter()
         .map(|h| {
             matches!(h.kind(), Kind::Action(_) | Kind::Object(_) | Kind::Place(_))
-                && concept(h.concept).name != "interface"
+                && !matches!(concept(h.concept).name, "interface" | "naming")
                 && quoted(h).is_some_and(is_label)
         })
         .collect();
