@@ -440,6 +440,22 @@ fn path_terms(path: &str) -> Vec<u32> {
         Kind::Object(w) | Kind::Place(w) => w,
         _ => Weight::Inert,
     };
+    // A file whose whole name is a local place (`.env.local`, `.env.development`) is that
+    // place, not the parts of its name (`.env`, a secrets file).
+    let whole = path
+        .rsplit(['/', '\\'])
+        .find(|s| !s.is_empty())
+        .unwrap_or(path);
+    if whole.starts_with('.')
+        && known(whole).iter().any(|&t| {
+            matches!(
+                concept(TERMS[t as usize].concept).kind,
+                Kind::Place(Weight::Safe)
+            )
+        })
+    {
+        return Vec::new();
+    }
     // The file name's parts come last in `names`: weigh them together.
     let file_parts = names
         .iter()

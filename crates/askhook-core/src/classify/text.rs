@@ -1222,14 +1222,24 @@ fn is_camel_case(word: impl Iterator<Item = char>) -> bool {
         })
 }
 
-/// `env.production`, `env.local` (after the dot): a real dotenv file, not a template.
+/// `env.production`, `env.staging` (after the dot): a real dotenv file, not a template, and not
+/// a developer's own local one (`env.local`, `env.development`: the `local` place, where setting
+/// a variable is local work; committing, pushing or pasting one is `expose-secret` by its name).
 fn dotenv_variant(key: &str) -> bool {
     key.strip_prefix("env.").is_some_and(|rest| {
         !rest.is_empty()
             && !rest.contains(['.', '/'])
             && !matches!(
                 rest,
-                "example" | "sample" | "template" | "dist" | "defaults"
+                "example"
+                    | "sample"
+                    | "template"
+                    | "dist"
+                    | "defaults"
+                    | "local"
+                    | "development"
+                    | "dev"
+                    | "test"
             )
     })
 }
