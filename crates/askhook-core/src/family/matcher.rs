@@ -20,7 +20,15 @@ use crate::question::{recommendation_line_value, strip_recommendation, Choice};
 struct Tok {
     word: Option<String>,
     group: Option<(Group, &'static str)>,
-    named: bool,
+    named: Name,
+}
+
+/// How a word was written: plainly, like a name (capitals, an identifier), or in a code span.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Name {
+    Plain,
+    Written,
+    Code,
 }
 
 /// The tokens of one text.
@@ -242,7 +250,7 @@ impl Signature {
         let answers = labels.iter().zip(&opts).any(answer);
         let yes_no = !labels.is_empty() && labels.iter().zip(&opts).all(answer);
         let (options, described) = options_of(&opts, &described_tokens);
-        let named = named_of(&ask.toks);
+        let named = named_subjects(&ask, &ctx, &options, &asking, lang);
         let cjk_text: String = [&ask, &head, &ctx]
             .into_iter()
             .flat_map(|t| &t.raw)
@@ -328,14 +336,41 @@ impl Signature {
     }
 }
 
+/// The subjects a question names: those of its asking sentence, and when that sentence only
+/// offers the options (`Jest or Vitest?`), those of its context too (`The \`ui\` library has
+/// no tests yet.`), where its subject then is.
+fn named_subjects(
+    ask: &Tokens,
+    ctx: &Tokens,
+    options: &[Vec<String>],
+    asking: &str,
+    lang: Lang,
+) -> Vec<String> {
+    let offered = |w: &String| options.iter().flatten().any(|o| o == w);
+    let only_offers = offers_alternatives(asking, lang)
+        && ask.toks.iter().filter_map(|t| t.word.as_ref()).all(offered);
+    if !only_offers {
+        return named_of(&ask.toks);
+    }
+    let mut named = named_of(&ask.toks);
+    named.extend(named_of(&ctx.toks));
+    named.sort_unstable();
+    named.dedup();
+    named
+}
+
 /// The content words of some tokens written like names (`Stripe`, `src/app.ts`), general
-/// acronyms left out (`DB`, read `database`): sorted, unique.
+/// acronyms left out (`DB`, read `database`) unless written in a code span: sorted, unique.
 fn named_of(toks: &[Tok]) -> Vec<String> {
     let mut named: Vec<String> = toks
         .iter()
-        .filter(|t| t.named)
+        .filter(|t| t.named != Name::Plain)
+        .filter(|t| {
+            t.word
+                .as_ref()
+                .is_some_and(|w| t.named == Name::Code || !is_generic_acronym(w))
+        })
         .filter_map(|t| t.word.clone())
-        .filter(|w| !is_generic_acronym(w))
         .collect();
     named.sort_unstable();
     named.dedup();
@@ -1817,7 +1852,7 @@ fn cjk_groups(run: &str, toks: &mut Vec<Tok>) {
         toks.push(Tok {
             word: None,
             group: Some(group),
-            named: false,
+            named: Name::Plain,
         });
     }
 }
@@ -1847,7 +1882,7 @@ fn char_listed(list: Set, c: char) -> bool {
     listed(list, c.encode_utf8(&mut buf))
 }
 
-fn content(word: String, group: Option<(Group, &'static str)>, named: bool) -> Tok {
+fn content(word: String, group: Option<(Group, &'static str)>, named: Name) -> Tok {
     Tok {
         word: Some(word),
         group,
@@ -1857,25 +1892,32 @@ fn content(word: String, group: Option<(Group, &'static str)>, named: bool) -> T
 
 /// A word of one letter (or none): only ever part of a phrase (`mettre à jour`, `a mano`). A
 /// letter with a number is a name (`H2`, `S3`, read `h#`).
-fn one_letter((kind, w, _): &(Kind, String, bool)) -> bool {
+fn one_letter((kind, w, _): &(Kind, String, Name)) -> bool {
     *kind == Kind::Word && w.chars().filter(|c| c.is_alphabetic()).count() <= 1 && !w.contains('#')
 }
 
 /// The words of a text to read as tokens (kind, word, written as a name); the parts of its
 /// identifiers and camelCase names onto `parts`.
-fn words_of(text_: &str, lang: Lang, parts: &mut Vec<String>) -> Vec<(Kind, String, bool)> {
-    let mut ws: Vec<(Kind, String, bool)> = Vec::new();
+fn words_of(text_: &str, lang: Lang, parts: &mut Vec<String>) -> Vec<(Kind, String, Name)> {
+    let mut ws: Vec<(Kind, String, Name)> = Vec::new();
     for piece in text::pieces(text_) {
         let text::Piece {
             kind,
             text: mut word,
             named,
             initial_only,
+            code,
             parts: inside,
         } = piece;
         parts.extend(inside);
         // German writes every noun with an initial capital: that makes no name.
-        let named = named && !(initial_only && lang == Lang::De);
+        let named = if code {
+            Name::Code
+        } else if named && !(initial_only && lang == Lang::De) {
+            Name::Written
+        } else {
+            Name::Plain
+        };
         if kind == Kind::Word {
             if word.chars().all(char::is_numeric) {
                 continue;
@@ -1907,15 +1949,18 @@ fn tokens(text_: &str, lang: Lang) -> Tokens {
             Kind::Ident => {
                 i += 1;
                 out.raw.push(w.clone());
-                out.toks.push(content(w, None, true));
+                out.toks.push(content(w, None, Name::Written));
             }
             Kind::Word => {
                 let forms = Forms::new(&w);
                 if let Some((n, canon)) = phrase_at(&ws, i, &forms) {
                     i += n;
                     if let Some(canon) = canon {
-                        out.toks
-                            .push(content(text::stem_latin(canon), group_of(canon), false));
+                        out.toks.push(content(
+                            text::stem_latin(canon),
+                            group_of(canon),
+                            Name::Plain,
+                        ));
                         out.raw.push(canon.to_owned());
                     }
                     continue;
@@ -1928,8 +1973,11 @@ fn tokens(text_: &str, lang: Lang) -> Tokens {
                     particles.push(at);
                     i += 1;
                     if let Some(canon) = canon {
-                        out.toks
-                            .push(content(text::stem_latin(canon), group_of(canon), false));
+                        out.toks.push(content(
+                            text::stem_latin(canon),
+                            group_of(canon),
+                            Name::Plain,
+                        ));
                         out.raw.push(canon.to_owned());
                     }
                     continue;
@@ -1943,11 +1991,12 @@ fn tokens(text_: &str, lang: Lang) -> Tokens {
                     let (rest, found) = cjk_alias(&w);
                     if !found.is_empty() {
                         for canon in found {
-                            out.toks.push(content(text::stem_latin(canon), None, false));
+                            out.toks
+                                .push(content(text::stem_latin(canon), None, Name::Plain));
                             out.raw.push(canon.to_owned());
                         }
                         for (k, part) in rest.into_iter().enumerate() {
-                            ws.insert(i + k, (kind, part, false));
+                            ws.insert(i + k, (kind, part, Name::Plain));
                         }
                         continue;
                     }
@@ -1962,7 +2011,7 @@ fn tokens(text_: &str, lang: Lang) -> Tokens {
 
 /// One word (not part of a phrase) onto `out`: a negation counted, a function word dropped (its
 /// contrast group kept), a content word aliased and stemmed.
-fn word_token(w: &str, named: bool, lang: Lang, out: &mut Tokens) {
+fn word_token(w: &str, named: Name, lang: Lang, out: &mut Tokens) {
     // `with or without`, `or not`, `oder nicht`: the other alternative, not a negation.
     let alternative = out.raw.last().is_some_and(|p| listed(lexicon::OR_WORDS, p));
     out.raw.push(w.to_owned());
@@ -1999,7 +2048,7 @@ fn word_token(w: &str, named: bool, lang: Lang, out: &mut Tokens) {
             out.toks.push(Tok {
                 word: None,
                 group,
-                named: false,
+                named: Name::Plain,
             });
         }
         return;
@@ -2043,7 +2092,7 @@ fn compounds(text_: &str, lang: Lang) -> Vec<(String, String, String)> {
 /// word. Its first word may be inflected ([`Forms::of`]), and its last one too (`env vars`,
 /// `pull requests`).
 fn phrase_at(
-    ws: &[(Kind, String, bool)],
+    ws: &[(Kind, String, Name)],
     i: usize,
     forms: &Forms,
 ) -> Option<(usize, Option<&'static str>)> {
@@ -2101,7 +2150,7 @@ impl<'a> Forms<'a> {
 /// index of its particle (at most three words after the verb, at the end of the text or
 /// before a function word or `into`) and its canonical word.
 fn separated_phrase(
-    ws: &[(Kind, String, bool)],
+    ws: &[(Kind, String, Name)],
     i: usize,
     forms: &Forms,
     lang: Lang,
@@ -2180,7 +2229,8 @@ fn cjk_tokens(kind: Kind, w: &str, out: &mut Tokens) {
             }
             let stem = text::strip_korean_ending(w);
             if let Some(canon) = lookup(lexicon::CJK_ALIASES, stem) {
-                out.toks.push(content(text::stem_latin(canon), None, false));
+                out.toks
+                    .push(content(text::stem_latin(canon), None, Name::Plain));
                 return;
             }
             if ((stem.starts_with(['안', '못'])) && w.chars().count() <= 3) || w.contains('않') {
@@ -2200,7 +2250,7 @@ fn cjk_tokens(kind: Kind, w: &str, out: &mut Tokens) {
         Kind::Word | Kind::Ident => {}
     }
     out.toks
-        .extend(pairs.into_iter().map(|p| content(p, None, false)));
+        .extend(pairs.into_iter().map(|p| content(p, None, Name::Plain)));
 }
 
 /// The negations of a Han run: each negating character, except between two of the same
@@ -2302,6 +2352,39 @@ mod tests {
 
     fn same(a: (&str, &[&str]), b: (&str, &[&str])) -> Verdict {
         same_decision(&sig(a.0, a.1), &sig(b.0, b.1))
+    }
+
+    #[test]
+    fn code_spans_name_subjects_and_a_bare_choice_takes_its_subject_from_the_context() {
+        // `api` in backticks is a package, not the general acronym; the second question's
+        // asking sentence only offers the runners, so its subject is the library before it.
+        let v = same_decision(
+            &Signature::of_labels(
+                "Which test runner for the `api` package?",
+                "API tests",
+                &["Vitest (Recommended)", "Jest"],
+            ),
+            &Signature::of_labels(
+                "The `ui` component library has no tests yet. Jest or Vitest?",
+                "UI tests",
+                &["Jest (Recommended)", "Vitest"],
+            ),
+        );
+        assert_eq!(v.reason, Reason::NamedSubjects);
+        // The same package asked again, one side with backticks, still matches.
+        let v = same_decision(
+            &Signature::of_labels(
+                "Which test runner for the `api` package?",
+                "API tests",
+                &["Vitest (Recommended)", "Jest"],
+            ),
+            &Signature::of_labels(
+                "The api package has no tests yet. Jest or Vitest?",
+                "API tests",
+                &["Jest", "Vitest (Recommended)"],
+            ),
+        );
+        assert!(v.same, "{v:?}");
     }
 
     #[test]

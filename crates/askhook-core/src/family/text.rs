@@ -189,6 +189,9 @@ pub(crate) struct Piece {
     /// Named only for its initial capital past the start of a sentence (`Python`; a German
     /// noun is written so).
     pub initial_only: bool,
+    /// Written inside a code span (`` `api` ``): a name whatever its case, even a general
+    /// acronym's.
+    pub code: bool,
     /// The words inside an identifier or a camelCase name, folded (see [`identifier_parts`],
     /// [`camel_parts`]); empty for a plain word.
     pub parts: Vec<String>,
@@ -212,10 +215,14 @@ pub(crate) fn pieces(text: &str) -> Vec<Piece> {
     let mut out = Vec::new();
     let mut sentence_start = true;
     let foreign = text.chars().any(|c| is_cjk(c) || is_cyrillic(c));
+    let mut in_code = false;
     for segment in text.split(|c: char| c.is_whitespace() || is_bracket(c)) {
         if segment.is_empty() {
             continue;
         }
+        // A word inside a code span (`` `api` package ``) was written as a name, whatever its case.
+        let code = in_code || segment.contains('`');
+        in_code ^= segment.matches('`').count() % 2 == 1;
         let at_start = sentence_start;
         sentence_start = segment.ends_with(['.', '?', '!', ':', '。', '？', '！']);
         let core = segment.trim_matches(is_edge_punct);
@@ -225,7 +232,15 @@ pub(crate) fn pieces(text: &str) -> Vec<Piece> {
             identifier(core, &mut out);
             continue;
         }
+        let first = out.len();
         words(segment, at_start, foreign, &mut out);
+        if code {
+            for piece in out[first..].iter_mut().filter(|p| p.kind == Kind::Word) {
+                piece.named = true;
+                piece.initial_only = false;
+                piece.code = true;
+            }
+        }
     }
     out
 }
@@ -268,6 +283,7 @@ fn identifier(core: &str, out: &mut Vec<Piece>) {
                     text: word.to_owned(),
                     named: true,
                     initial_only: false,
+                    code: false,
                     parts: camel_parts(original),
                 });
             }
@@ -280,6 +296,7 @@ fn identifier(core: &str, out: &mut Vec<Piece>) {
         text: ident,
         named: true,
         initial_only: false,
+        code: false,
     });
 }
 
@@ -422,6 +439,7 @@ fn words(segment: &str, at_start: bool, foreign: bool, out: &mut Vec<Piece>) {
                     text: std::mem::take(current),
                     named,
                     initial_only,
+                    code: false,
                     parts,
                 });
             }
