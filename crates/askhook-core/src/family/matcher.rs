@@ -2355,6 +2355,55 @@ mod tests {
     }
 
     #[test]
+    fn a_bundler_and_a_build_tool_are_one_thing_and_no_action() {
+        let v = same_decision(
+            &Signature::of_labels(
+                "Which bundler should the admin SPA use?",
+                "Bundler",
+                &["Vite (Recommended)", "webpack"],
+            ),
+            &Signature::of_labels(
+                "What build tool do you want for the admin SPA?",
+                "Build tool",
+                &["webpack", "Vite (Recommended)"],
+            ),
+        );
+        assert!(v.same, "{v:?}");
+    }
+
+    #[test]
+    fn growing_a_volume_storing_data_and_logging_runs_are_actions() {
+        // An alert's threshold and growing the volume at that level are two decisions.
+        let v = same_decision(
+            &Signature::of_labels(
+                "At what usage should the disk alert on the build hosts trigger?",
+                "Disk",
+                &["80 % (Recommended)", "90 %"],
+            ),
+            &Signature::of_labels(
+                "Should the build hosts' volumes expand by themselves when the disk fills up?",
+                "Disk",
+                &["Yes, at 80 % (Recommended)", "No, only alert"],
+            ),
+        );
+        assert_eq!(v.reason, Reason::Actions);
+        // Where runs are logged and where data is kept, in Russian's first person plural.
+        let v = same_decision(
+            &Signature::of_labels(
+                "Куда логируем метрики обучения?",
+                "Модели",
+                &["MLflow (Рекомендуется)", "S3"],
+            ),
+            &Signature::of_labels(
+                "Где храним обучающие выборки?",
+                "Модели",
+                &["DVC + S3 (Рекомендуется)", "MLflow"],
+            ),
+        );
+        assert_eq!(v.reason, Reason::Actions);
+    }
+
+    #[test]
     fn code_spans_name_subjects_and_a_bare_choice_takes_its_subject_from_the_context() {
         // `api` in backticks is a package, not the general acronym; the second question's
         // asking sentence only offers the runners, so its subject is the library before it.
@@ -3722,9 +3771,8 @@ mod corpus {
 
     /// Different decisions still joined: open defects (see `OPEN_COLLISIONS` in
     /// `tests/corpus/families.rs`), listed so that any other collision fails.
-    const OPEN_COLLISIONS: [&str; 13] = [
-        "fb4-013", "fb6-139", "fb6-152", "fb6-154", "fb7-106", "fb7-108", "fb7-210", "fb8-037",
-        "fb9-104", "adv-006", "adv-016", "adv-019", "adv-027",
+    const OPEN_COLLISIONS: [&str; 7] = [
+        "fb4-013", "fb6-139", "fb6-152", "fb7-106", "fb7-108", "fb8-037", "fb9-104",
     ];
 
     /// (same-decision pairs, of them matched, different-decision pairs that match).
@@ -3749,14 +3797,15 @@ mod corpus {
 
     #[test]
     fn the_blind_corpora_never_collide_and_stay_above_their_floor() {
+        let mut still_open: Vec<&str> = OPEN_COLLISIONS.to_vec();
         // The floors fell at stop 29, when matching options stopped carrying a pair whose
         // subjects differ (`families-adversarial.jsonl`; `docs/families.md`, "The thirteenth
         // pass"): a missed match is preferred to a wrong one.
         for (file, floor) in [
-            // 105 of 151: the subject veto ([`Reason::NoSubject`]) costs two pairs of a verb
+            // 106 of 151: the subject veto ([`Reason::NoSubject`]) costs two pairs of a verb
             // and a pronoun (`Add it?`) and keeps short questions from joining another
             // decision's family in the log (clustered 95 → 99).
-            ("families.jsonl", 0.69),
+            ("families.jsonl", 0.70),
             // 66 of 110 (47 when it was measured blind).
             ("families-blind.jsonl", 0.60),
             // 41 of 110 (53 when it was measured blind, with 5 collisions then).
@@ -3768,9 +3817,9 @@ mod corpus {
             ("families-blind4.jsonl", 0.50),
             // 45 of 110 (49 when it was measured blind, with 2 collisions then).
             ("families-blind5.jsonl", 0.40),
-            // 53 of 110 (58 when it was measured blind, with 9 collisions then; 3 remain).
+            // 53 of 110 (58 when it was measured blind, with 9 collisions then; 2 remain).
             ("families-blind6.jsonl", 0.48),
-            // 42 of 110 (47 when it was measured blind, with 5 collisions then; 3 remain).
+            // 43 of 110 (47 when it was measured blind, with 5 collisions then; 2 remain).
             ("families-blind7.jsonl", 0.38),
             // 32 of 110 (40 when it was measured blind, with 3 collisions then; 1 remains).
             ("families-blind8.jsonl", 0.29),
@@ -3778,8 +3827,10 @@ mod corpus {
             ("families-blind9.jsonl", 0.53),
             ("families-extra.jsonl", 0.86),
             ("families-more.jsonl", 0.56),
+            ("families-adversarial.jsonl", 0.0),
         ] {
             let (same, matched, mut collided) = measure(file);
+            still_open.retain(|id| !collided.iter().any(|c| c == id));
             collided.retain(|id| {
                 !DISPUTED.contains(&id.as_str()) && !OPEN_COLLISIONS.contains(&id.as_str())
             });
@@ -3787,12 +3838,17 @@ mod corpus {
                 collided.is_empty(),
                 "{file}: different decisions match: {collided:?}"
             );
-            let rate = matched as f64 / same as f64;
+            let rate = matched as f64 / same.max(1) as f64;
             assert!(
                 rate >= floor,
                 "{file}: {matched} of {same} ({rate:.2}) < {floor}"
             );
         }
+        // A collision fixed must leave the list, so the list says what is open.
+        assert!(
+            still_open.is_empty(),
+            "no longer collide, remove from OPEN_COLLISIONS: {still_open:?}"
+        );
     }
 
     #[test]
