@@ -192,6 +192,7 @@ const KINDS: &[(&str, &[&str])] = &[
             "perform",
             "rebuilt",
             "look",
+            "edits-code",
         ],
     ),
     ("stopword", &["-"]),

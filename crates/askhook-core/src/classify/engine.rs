@@ -16,7 +16,7 @@
 //! what is touched.
 
 use super::lexicon::{concept, ActionRule, Hit, Kind, Qualifier, Weight};
-use super::text::Token;
+use super::text::{Kind as TokKind, Token};
 use super::{Door, Evidence, Role};
 
 /// `or` in the languages askhook reads: what follows it is another alternative. Spanish `o`
@@ -328,6 +328,36 @@ impl<'a> Ctx<'a> {
             })
     }
 
+    /// An action read only inside identifiers (`purgeCache()`, `wipe_device()`) in a field
+    /// that edits code by name (`inline it`, `split them out`, `rename it`) and runs nothing:
+    /// the identifier is the code edited, not an order.
+    fn edited_identifier(&self, i: usize) -> bool {
+        let h = &self.hits[i];
+        let field = self.field(h);
+        let in_identifier = self.tokens[h.start as usize..=h.end as usize]
+            .iter()
+            .all(|t| t.kind == TokKind::Ident);
+        let runs = |b: &Hit| {
+            matches!(
+                concept(b.concept).name,
+                "execute" | "deploy" | "rollback" | "run-migration" | "kill" | "perform"
+            ) && !self.tokens[b.start as usize..=b.end as usize]
+                .iter()
+                .all(|t| t.kind == TokKind::Ident)
+        };
+        in_identifier
+            && self.hits.iter().enumerate().any(|(j, q)| {
+                qualifier(q) == Some(Qualifier::EditsCode)
+                    && !self.negated[j]
+                    && self.field(q) == field
+            })
+            && !self
+                .hits
+                .iter()
+                .enumerate()
+                .any(|(j, b)| self.field(b) == field && !self.negated[j] && runs(b))
+    }
+
     /// `Staging is rebuilt from seed every night. Reset it now?`: a statement that something
     /// is rebuilt on a schedule, a staging or local place, and nothing else that would make a
     /// reset costly: no production, remote, public or fleet, no people, money, accounts,
@@ -429,7 +459,7 @@ impl<'a> Ctx<'a> {
         if self.past_chain(i) {
             return Some("already done");
         }
-        if self.names_code(i) {
+        if self.names_code(i) || self.edited_identifier(i) {
             return Some("names code");
         }
         if self.before_comma(i, Qualifier::Meta, HOW_WORDS) {

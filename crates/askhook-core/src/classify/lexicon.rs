@@ -95,6 +95,9 @@ pub enum Qualifier {
     /// `посмотреть`, `prüfen` right before a comma and a `what`: the clause after it says what
     /// an action would do, to be seen, not done.
     Look,
+    /// `inline`, `rename`, `refactor`, `split out`: an identifier in the same field
+    /// (`purgeCache()`, `wipe_device()`) is code being edited, not an order to run it.
+    EditsCode,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -194,6 +194,7 @@ fn classify_fields(fields: &[(Role, &str)]) -> Verdict {
         .filter(|h| h.kind() != lexicon::Kind::Stopword)
         .collect();
     let hits = drop_interface_labels(hits, &tokens);
+    let hits = drop_test_snapshots(hits);
     clauses(&mut tokens, &hits);
     let fenced: u32 = letters.iter().map(|l| l.fenced_code).sum();
 
@@ -295,6 +296,25 @@ fn clauses(tokens: &mut [text::Token], hits: &[lexicon::Hit]) {
         }
     }
     text::assign_clauses(tokens, &breaks, &actions);
+}
+
+/// A question about snapshot tests (`the snapshot tests fail`, `jest -u`) means those by a
+/// bare `snapshots` too (`Drop the snapshots and assert the headers`): test files, not backups.
+/// Unless it also names backups, storage or a dangerous place, where a snapshot may be a copy.
+fn drop_test_snapshots(hits: Vec<lexicon::Hit>) -> Vec<lexicon::Hit> {
+    use lexicon::{concept, Kind, Weight};
+    let named = |name: &str| hits.iter().any(|h| concept(h.concept).name == name);
+    let copies_nearby = named("backup")
+        || named("storage")
+        || hits
+            .iter()
+            .any(|h| matches!(h.kind(), Kind::Place(w) if w >= Weight::Danger));
+    if !named("test-snapshot") || copies_nearby {
+        return hits;
+    }
+    hits.into_iter()
+        .filter(|h| concept(h.concept).name != "snapshot")
+        .collect()
 }
 
 /// The text of an interface element is a label, not what the question does: `Pour « Supprimer
