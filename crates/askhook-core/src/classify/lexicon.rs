@@ -253,7 +253,7 @@ pub fn find_hits(tokens: &[Token]) -> Vec<Hit> {
         hits_at(tokens, i, &mut hits);
     }
     hits.sort_by_key(|h| (h.start, h.end));
-    drop_shadowed(&mut hits);
+    drop_shadowed(&mut hits, tokens);
     hits
 }
 
@@ -348,7 +348,7 @@ fn hits_at(tokens: &[Token], i: usize, hits: &mut Vec<Hit>) {
 
 /// Words inside a longer, gap-free term mean what the longer term says: `delete button` is a
 /// UI element, not a deletion; `cdn cache` a cache, not infrastructure.
-fn drop_shadowed(hits: &mut Vec<Hit>) {
+fn drop_shadowed(hits: &mut Vec<Hit>, tokens: &[Token]) {
     let weighed = |h: &Hit| {
         matches!(
             concept(h.concept).kind,
@@ -375,9 +375,15 @@ fn drop_shadowed(hits: &mut Vec<Hit>) {
                 || (weighed(h)
                     && (compound_named(h, hits)
                         || hits.iter().any(|long| {
+                            // An action written as one hyphenated word (`dist-upgrade`)
+                            // holds no object of its own (`dist`, build output).
+                            let one_word = (long.start + 1..=long.end)
+                                .all(|k| tokens[k as usize].joined)
+                                && long.end > long.start;
                             let may_shadow = weighed(long)
                                 && (!matches!(long.kind(), Kind::Action(_))
-                                    || matches!(h.kind(), Kind::Action(_)));
+                                    || matches!(h.kind(), Kind::Action(_))
+                                    || one_word);
                             // A phrase written whole is more exact than a pattern with a gap
                             // that spans the same words (`open a follow-up` / `open ~ up`).
                             let longer = long.end - long.start > h.end - h.start
@@ -534,10 +540,20 @@ fn path_names(path: &str) -> Vec<String> {
     if path.starts_with("~/") {
         out.push("~/".to_owned());
     }
-    if path.starts_with('/') {
-        if let Some(first) = segments.first() {
+    // A Windows path is rooted at its drive: `C:\Users\marta` lives in `/users/`.
+    let drive = path.len() > 2
+        && path.as_bytes()[0].is_ascii_alphabetic()
+        && path.as_bytes()[1] == b':'
+        && matches!(path.as_bytes()[2], b'\\' | b'/');
+    let rooted = if drive {
+        &segments[1.min(segments.len())..]
+    } else {
+        &segments[..]
+    };
+    if path.starts_with('/') || drive {
+        if let Some(first) = rooted.first() {
             out.push(format!("/{first}/"));
-            if let Some(second) = segments.get(1) {
+            if let Some(second) = rooted.get(1) {
                 out.push(format!("/{first}/{second}/"));
             }
         }
