@@ -337,8 +337,8 @@ impl Signature {
 }
 
 /// The subjects a question names: those of its asking sentence, and when that sentence only
-/// offers the options (`Jest or Vitest?`), those of its context too (`The \`ui\` library has
-/// no tests yet.`), where its subject then is.
+/// offers the options (`Jest or Vitest?`), those of its context too (`The ui library has no
+/// tests yet.`, the library written in a code span), where its subject then is.
 fn named_subjects(
     ask: &Tokens,
     ctx: &Tokens,

@@ -221,7 +221,7 @@ pub(crate) fn pieces(text: &str) -> Vec<Piece> {
             continue;
         }
         // A word inside a code span (`` `api` package ``) was written as a name, whatever its case.
-        let code = in_code || segment.contains('`');
+        let spanned = in_code || segment.contains('`');
         in_code ^= segment.matches('`').count() % 2 == 1;
         let at_start = sentence_start;
         sentence_start = segment.ends_with(['.', '?', '!', ':', '。', '？', '！']);
@@ -234,7 +234,7 @@ pub(crate) fn pieces(text: &str) -> Vec<Piece> {
         }
         let first = out.len();
         words(segment, at_start, foreign, &mut out);
-        if code {
+        if spanned {
             for piece in out[first..].iter_mut().filter(|p| p.kind == Kind::Word) {
                 piece.named = true;
                 piece.initial_only = false;
