@@ -193,6 +193,7 @@ const KINDS: &[(&str, &[&str])] = &[
             "rebuilt",
             "look",
             "edits-code",
+            "lists-tests",
         ],
     ),
     ("stopword", &["-"]),

@@ -98,6 +98,9 @@ pub enum Qualifier {
     /// `inline`, `rename`, `refactor`, `split out`: an identifier in the same field
     /// (`purgeCache()`, `wipe_device()`) is code being edited, not an order to run it.
     EditsCode,
+    /// `which tests should I add`: a question that chooses tests; its options are test cases,
+    /// not orders.
+    ListsTests,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
