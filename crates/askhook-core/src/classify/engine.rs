@@ -1036,7 +1036,13 @@ fn scope_of(ctx: &Ctx, action_index: usize, destructive: bool) -> Scope {
                 Weight::Danger | Weight::Precious => {
                     scope.danger_place.get_or_insert(c);
                 }
-                Weight::Safe | Weight::Benign => scope.safe_place = true,
+                // The user's own computer is safe to work on, not to erase to its factory state.
+                Weight::Safe | Weight::Benign
+                    if !(concept(action.concept).name == "factory-reset"
+                        && concept(c).name == "machine") =>
+                {
+                    scope.safe_place = true;
+                }
                 _ => {}
             }
         }
