@@ -193,7 +193,7 @@ const KINDS: &[(&str, &[&str])] = &[
             "rebuilt",
             "look",
             "edits-code",
-            "lists-tests",
+            "proposes",
         ],
     ),
     ("stopword", &["-"]),

@@ -358,11 +358,12 @@ impl<'a> Ctx<'a> {
                 .any(|(j, b)| self.field(b) == field && !self.negated[j] && runs(b))
     }
 
-    /// `Which tests should I add for /ban? || Edge cases : banning the owner`: under a question
-    /// that chooses tests, an option is a test case, whatever it does, unless the question or
-    /// the option names a dangerous place (`against production`) or the option chains a real
-    /// step after it (`then publish`).
-    fn test_case_option(&self, i: usize) -> bool {
+    /// `Which tests should I add for /ban? || Edge cases : banning the owner`, `Which baseline
+    /// should the policy draft propose? || Forced rotation`: under a question that chooses what
+    /// to write down, an option is a test case or a design, whatever it does, unless the
+    /// question or the option names a dangerous place (`against production`) or the option
+    /// chains a real step after it (`then publish`).
+    fn proposed_option(&self, i: usize) -> bool {
         let (Role::Label(n) | Role::Description(n)) =
             self.roles[self.field(&self.hits[i]) as usize]
         else {
@@ -372,14 +373,16 @@ impl<'a> Ctx<'a> {
         let of_option =
             |h: &Hit| matches!(role(h), Role::Label(m) | Role::Description(m) if m == n);
         let asked = |h: &Hit| matches!(role(h), Role::Question | Role::Header);
-        self.hits.iter().enumerate().any(|(j, q)| {
-            qualifier(q) == Some(Qualifier::ListsTests) && !self.negated[j] && asked(q)
-        }) && !self.hits.iter().enumerate().any(|(j, b)| {
-            (of_option(b) || asked(b))
-                && !self.negated[j]
-                && (matches!(b.kind(), Kind::Place(Weight::Danger))
-                    || of_option(b) && qualifier(b) == Some(Qualifier::Break))
-        })
+        self.hits
+            .iter()
+            .enumerate()
+            .any(|(j, q)| qualifier(q) == Some(Qualifier::Proposes) && !self.negated[j] && asked(q))
+            && !self.hits.iter().enumerate().any(|(j, b)| {
+                (of_option(b) || asked(b))
+                    && !self.negated[j]
+                    && (matches!(b.kind(), Kind::Place(Weight::Danger))
+                        || of_option(b) && qualifier(b) == Some(Qualifier::Break))
+            })
     }
 
     /// `Staging is rebuilt from seed every night. Reset it now?`: a statement that something
@@ -486,8 +489,8 @@ impl<'a> Ctx<'a> {
         if self.names_code(i) || self.edited_identifier(i) {
             return Some("names code");
         }
-        if self.test_case_option(i) {
-            return Some("a test case");
+        if self.proposed_option(i) {
+            return Some("a proposal");
         }
         if self.before_comma(i, Qualifier::Meta, HOW_WORDS) {
             return Some("code-talk");

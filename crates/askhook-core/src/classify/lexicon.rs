@@ -98,9 +98,9 @@ pub enum Qualifier {
     /// `inline`, `rename`, `refactor`, `split out`: an identifier in the same field
     /// (`purgeCache()`, `wipe_device()`) is code being edited, not an order to run it.
     EditsCode,
-    /// `which tests should I add`: a question that chooses tests; its options are test cases,
-    /// not orders.
-    ListsTests,
+    /// `which tests should I add`, `which design should the RFC propose`: a question that
+    /// chooses what to write down; its options are test cases and designs, not orders.
+    Proposes,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -359,22 +359,24 @@ fn drop_shadowed(hits: &mut Vec<Hit>, tokens: &[Token]) {
         )
     };
     let gapped = |h: &Hit| h.term().elems().iter().any(|e| matches!(e, Elem::Gap(_)));
-    // `What would you like to try?` asks the user: a preview word inside an idiom written
-    // whole is the idiom's.
-    let preview_in_idiom = |h: &Hit| {
-        matches!(h.kind(), Kind::Qualifier(Qualifier::Preview))
-            && hits.iter().any(|long| {
-                matches!(long.kind(), Kind::Object(Weight::Inert))
-                    && !gapped(long)
-                    && long.end - long.start > h.end - h.start
-                    && long.start <= h.start
-                    && long.end >= h.end
-            })
+    // `What would you like to try?` asks the user, `Shall I already purge it?` asks to do it
+    // now: a preview or past word inside an idiom written whole is the idiom's.
+    let qualifier_in_idiom = |h: &Hit| {
+        matches!(
+            h.kind(),
+            Kind::Qualifier(Qualifier::Preview | Qualifier::Past)
+        ) && hits.iter().any(|long| {
+            matches!(long.kind(), Kind::Object(Weight::Inert))
+                && !gapped(long)
+                && long.end - long.start > h.end - h.start
+                && long.start <= h.start
+                && long.end >= h.end
+        })
     };
     let shadowed: Vec<bool> = hits
         .iter()
         .map(|h| {
-            preview_in_idiom(h)
+            qualifier_in_idiom(h)
                 || (weighed(h)
                     && (compound_named(h, hits)
                         || hits.iter().any(|long| {
