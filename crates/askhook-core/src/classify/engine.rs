@@ -1033,22 +1033,7 @@ fn scope_of(ctx: &Ctx, action_index: usize, destructive: bool) -> Scope {
         .filter(|f| f.places.iter().any(|(w, _)| *w >= Weight::Danger));
     scope.place_distance = place_distance(&found, asked);
     if let Some(level) = nearest.or(options) {
-        scope.any_place = true;
-        for &(w, c) in &level.places {
-            match w {
-                Weight::Danger | Weight::Precious => {
-                    scope.danger_place.get_or_insert(c);
-                }
-                // The user's own computer is safe to work on, not to erase to its factory state.
-                Weight::Safe | Weight::Benign
-                    if !(concept(action.concept).name == "factory-reset"
-                        && concept(c).name == "machine") =>
-                {
-                    scope.safe_place = true;
-                }
-                _ => {}
-            }
-        }
+        weigh_places(&mut scope, &level.places, action);
     }
     scope.object = object;
     // `Sync the local folder to the prod bucket`: the local folder is the source.
@@ -1073,6 +1058,26 @@ fn scope_of(ctx: &Ctx, action_index: usize, destructive: bool) -> Scope {
         }
     }
     scope
+}
+
+/// The places said nearest an action decide where it happens.
+fn weigh_places(scope: &mut Scope, places: &[(Weight, u16)], action: &Hit) {
+    scope.any_place = true;
+    for &(w, c) in places {
+        match w {
+            Weight::Danger | Weight::Precious => {
+                scope.danger_place.get_or_insert(c);
+            }
+            // The user's own computer is safe to work on, not to erase to its factory state.
+            Weight::Safe | Weight::Benign
+                if !(concept(action.concept).name == "factory-reset"
+                    && concept(c).name == "machine") =>
+            {
+                scope.safe_place = true;
+            }
+            _ => {}
+        }
+    }
 }
 
 /// How far from an option's action its places were said (see [`Scope::place_distance`]).
