@@ -360,11 +360,12 @@ fn drop_shadowed(hits: &mut Vec<Hit>, tokens: &[Token]) {
     };
     let gapped = |h: &Hit| h.term().elems().iter().any(|e| matches!(e, Elem::Gap(_)));
     // `What would you like to try?` asks the user, `Shall I already purge it?` asks to do it
-    // now: a preview or past word inside an idiom written whole is the idiom's.
+    // now, `crio-ME` is a microscope: a preview, past or code-talk word inside an idiom written
+    // whole is the idiom's.
     let qualifier_in_idiom = |h: &Hit| {
         matches!(
             h.kind(),
-            Kind::Qualifier(Qualifier::Preview | Qualifier::Past)
+            Kind::Qualifier(Qualifier::Preview | Qualifier::Past | Qualifier::Meta)
         ) && hits.iter().any(|long| {
             matches!(long.kind(), Kind::Object(Weight::Inert))
                 && !gapped(long)
