@@ -1068,9 +1068,10 @@ fn weigh_places(scope: &mut Scope, places: &[(Weight, u16)], action: &Hit) {
             Weight::Danger | Weight::Precious => {
                 scope.danger_place.get_or_insert(c);
             }
-            // The user's own computer is safe to work on, not to erase to its factory state.
+            // The user's own computer or phone is safe to work on, not to erase to its factory
+            // state, and a session or key revoked there is revoked all the same.
             Weight::Safe | Weight::Benign
-                if !(concept(action.concept).name == "factory-reset"
+                if !(matches!(concept(action.concept).name, "factory-reset" | "revoke")
                     && concept(c).name == "machine") =>
             {
                 scope.safe_place = true;
