@@ -360,14 +360,20 @@ fn drop_shadowed(hits: &mut Vec<Hit>, tokens: &[Token]) {
     };
     let gapped = |h: &Hit| h.term().elems().iter().any(|e| matches!(e, Elem::Gap(_)));
     // `What would you like to try?` asks the user, `Shall I already purge it?` asks to do it
-    // now, `crio-ME` is a microscope: a preview, past or code-talk word inside an idiom written
-    // whole is the idiom's.
+    // now, `crio-ME` is a microscope, `the items you had already picked` are work: a preview,
+    // past or code-talk word inside an idiom or an object written whole is that term's.
     let qualifier_in_idiom = |h: &Hit| {
         matches!(
             h.kind(),
             Kind::Qualifier(Qualifier::Preview | Qualifier::Past | Qualifier::Meta)
         ) && hits.iter().any(|long| {
-            matches!(long.kind(), Kind::Object(Weight::Inert))
+            // A preview flag named inside an object (`a --dry-run flag`) still previews.
+            let holds = match long.kind() {
+                Kind::Object(Weight::Inert) => true,
+                Kind::Object(_) => !matches!(h.kind(), Kind::Qualifier(Qualifier::Preview)),
+                _ => false,
+            };
+            holds
                 && !gapped(long)
                 && long.end - long.start > h.end - h.start
                 && long.start <= h.start
