@@ -397,7 +397,13 @@ fn parse_term(term: &str) -> Result<Vec<Elem>, String> {
         } else if part.starts_with('-') && part.len() > 1 {
             let name = fold_key(&part[1..]);
             if name.len() <= 3 {
-                Elem::Short(name)
+                // A capital in a short flag is kept: `-D` matches only `-D` (see `match_short`).
+                let raw = &part[1..];
+                Elem::Short(if raw.bytes().all(|b| b.is_ascii_alphanumeric()) {
+                    raw.to_owned()
+                } else {
+                    name
+                })
             } else {
                 Elem::Long(name)
             }

@@ -655,17 +655,29 @@ fn match_elem(tokens: &[Token], j: usize, elem: &Elem) -> Option<usize> {
     ok.then_some(j)
 }
 
-/// Consecutive short-flag clusters from `j` that together set every flag in `chars`.
+/// Consecutive short-flag clusters from `j` that together set every flag in `chars`. A flag
+/// written in lowercase in a term is either case in the text (`-rf` is `-Rf`); one written as
+/// a capital is only that capital (`-D` is not `-d`).
 fn match_short(tokens: &[Token], j: usize, chars: &str) -> Option<usize> {
-    let mut seen = String::new();
+    let mut seen: Vec<(char, bool)> = Vec::new();
     let mut k = j;
     while k < tokens.len() {
         let t = &tokens[k];
         if t.kind != TokKind::Flag || t.dashes != 1 || t.key.len() > 4 || (k > j && t.boundary) {
             break;
         }
-        seen.push_str(&t.key);
-        if chars.chars().all(|c| seen.contains(c)) {
+        seen.extend(
+            t.key
+                .chars()
+                .enumerate()
+                .map(|(n, c)| (c, t.caps >> n & 1 == 1)),
+        );
+        let set = |c: char| {
+            let lower = c.to_ascii_lowercase();
+            seen.iter()
+                .any(|&(s, cap)| s == lower && (cap || !c.is_ascii_uppercase()))
+        };
+        if chars.chars().all(set) {
             return Some(k);
         }
         k += 1;

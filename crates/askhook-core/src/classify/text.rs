@@ -79,6 +79,9 @@ pub struct Token {
     pub end: u32,
     /// Dashes before a flag.
     pub dashes: u8,
+    /// A short flag's capitals, a bit per letter (`-D` is 1, `-rF` is 2): `git branch -D` is
+    /// not `-d`.
+    pub caps: u8,
     /// `+`, `:`, `$`, `.` or `~` written right before the word, else 0.
     pub prefix: u8,
     /// Joined to the previous token by a hyphen (`force-push`).
@@ -685,6 +688,7 @@ impl Tokenizer<'_> {
             start: self.offset(from),
             end: self.offset(to),
             dashes: 0,
+            caps: 0,
             prefix: 0,
             joined: false,
             in_code: code,
@@ -922,6 +926,12 @@ impl Tokenizer<'_> {
                 .collect();
             let i = self.push(fold_key(&name), Kind::Flag, Script::Latin, from, end);
             self.out[i].dashes = dashes.min(2);
+            self.out[i].caps = self.chars[at..end]
+                .iter()
+                .take(8)
+                .enumerate()
+                .filter(|(_, &(_, c))| c.is_ascii_uppercase())
+                .fold(0, |caps, (n, _)| caps | 1 << n);
             // `--ip=0.0.0.0` says what `--ip 0.0.0.0` says: the value is read after the flag.
             if end + 1 < to {
                 self.piece(end + 1, to);
