@@ -519,7 +519,14 @@ fn names_danger_without_action(hits: &[lexicon::Hit], tokens: &[text::Token]) ->
         .iter()
         .filter(|h| match h.kind() {
             Kind::Place(w) => w >= Weight::Danger,
-            Kind::Object(_) => matches!(concept(h.concept).name, "people" | "money"),
+            // An amount alone (`1.234,56 €` as a number format) is not money moving.
+            Kind::Object(_) => match concept(h.concept).name {
+                "people" => true,
+                "money" => {
+                    h.end - h.start > 1 || tokens[h.start as usize].kind != text::Kind::Number
+                }
+                _ => false,
+            },
             _ => false,
         })
         .map(field)

@@ -327,6 +327,7 @@ pub fn tokenize(text: &str, field: u16, out: &mut Vec<Token>, letters: &mut Lett
         fenced: false,
         sentence: 0,
         sentence_ends: false,
+        sign: None,
     };
     t.run();
 }
@@ -349,6 +350,8 @@ struct Tokenizer<'a> {
     /// The sentence of the next token, and whether one ended before it.
     sentence: u16,
     sentence_ends: bool,
+    /// A currency sign written alone before an amount (`R$ 300`, `€ 150`): the next number's.
+    sign: Option<&'static str>,
 }
 
 /// For each char, the short quotation it stands in (numbered from 1), 0 outside any: `« »`,
@@ -668,6 +671,12 @@ impl Tokenizer<'_> {
     }
 
     fn push(&mut self, key: String, kind: Kind, script: Script, from: usize, to: usize) -> usize {
+        let key = match self.sign.take() {
+            Some(sign) if kind == Kind::Number && key.starts_with(|c: char| c.is_ascii_digit()) => {
+                format!("{sign}{key}")
+            }
+            _ => key,
+        };
         let code = self.in_code || self.fenced;
         if self.fenced {
             self.letters.fenced_code += (to - from) as u32;
@@ -892,6 +901,24 @@ impl Tokenizer<'_> {
                 self.hard_break();
                 return true;
             }
+            "$" | "€" | "£" | "¥" | "₹" | "₽" | "₩" | "R$" | "r$" | "US$" | "C$" | "A$"
+                if !self.amount_before() =>
+            {
+                self.sign = Some(if s.ends_with('$') {
+                    "$"
+                } else {
+                    currency_sign(s)
+                });
+                return true;
+            }
+            "$" | "€" | "£" | "¥" | "₹" | "₽" | "₩" if self.amount_before() => {
+                // `150 €`, `300 ₽`: an amount written with its sign after a space is `€150`.
+                let end = self.offset(to);
+                let last = self.out.last_mut().expect("an amount is before");
+                last.key = format!("{s}{}", last.key);
+                last.end = end;
+                return true;
+            }
             "*" | "\"*\"" | "'*'" => "*",
             "|" => "|",
             "--" => "--",
@@ -905,6 +932,20 @@ impl Tokenizer<'_> {
         };
         self.push(key.into(), Kind::Symbol, Script::None, from, to);
         true
+    }
+
+    /// Whether the last token is a bare number (`150`, `1.200,50`) in the same clause, so a
+    /// currency sign after it makes it an amount.
+    fn amount_before(&self) -> bool {
+        !self.boundary
+            && self.out.last().is_some_and(|t| {
+                t.kind == Kind::Number
+                    && t.field == self.field
+                    && t.key.starts_with(|c: char| c.is_ascii_digit())
+                    && t.key
+                        .chars()
+                        .all(|c| c.is_ascii_digit() || matches!(c, '.' | ','))
+            })
     }
 
     /// Flags: `-rf`, `--force`, `-Recurse`, `--dry-run=true`.
@@ -1158,6 +1199,14 @@ impl Tokenizer<'_> {
         self.out[i].call = call && kind == Kind::Ident;
         Some(i)
     }
+}
+
+/// The static form of a one-character currency sign.
+fn currency_sign(s: &str) -> &'static str {
+    ["€", "£", "¥", "₹", "₽", "₩"]
+        .into_iter()
+        .find(|&c| c == s)
+        .unwrap_or("$")
 }
 
 /// `$20`, `€5`, `5€`, `£1.2k` as `$20` …: the currency sign first, then the digits.
