@@ -578,6 +578,20 @@ impl<'a> Ctx<'a> {
             let f = self.field(q);
             self.tokens.iter().any(|t| t.field == f && self.is_or(t))
         };
+        // `The Terraform plan is ready. … || Apply the plan`: a preview told in the question's
+        // background has been done; an option that does what it planned is not previewed.
+        let performs = self.hits.iter().any(|p| {
+            qualifier(p) == Some(Qualifier::Perform)
+                && matches!((self.roles[field as usize], self.roles[self.field(p) as usize]),
+                    (Role::Label(a) | Role::Description(a), Role::Label(b) | Role::Description(b)) if a == b)
+        });
+        let background = |q: &Hit| {
+            let f = self.field(q);
+            performs
+                && f != field
+                && self.roles[f as usize] == Role::Question
+                && self.tokens[q.start as usize].sentence != self.asking_sentence(f)
+        };
         self.hits
             .iter()
             .enumerate()
@@ -586,6 +600,7 @@ impl<'a> Ctx<'a> {
                     && !self.negated[j]
                     && near(self.field(q))
                     && !(self.field(q) != field && offered(q))
+                    && !background(q)
             })
             .then_some("preview")
     }

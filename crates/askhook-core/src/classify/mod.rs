@@ -220,12 +220,14 @@ fn classify_fields(fields: &[(Role, &str)]) -> Verdict {
         // lexicon reads the CJK, and Latin words are names (`axios`, `fetch`).
         evidence.push(reason("unreadable"));
     } else if evidence.is_empty()
-        && language.code() != "en"
+        && (language.code() != "en" || header_names_danger(&hits, &tokens, &roles))
         && names_danger_without_action(&hits, &tokens)
     {
         // Outside English the lexicons know fewer verbs: a question that names something
         // dangerous (production, customers, money) and no action the lexicon knows may be
-        // asking to do something to it in words it cannot read.
+        // asking to do something to it in words it cannot read. In English too when the
+        // header names it (`[Play Store] Version 3.8.0 is signed. Go ahead?`): the header says
+        // what the go-ahead is for.
         evidence.push(reason("danger-without-a-known-action"));
     }
     let door = if evidence.iter().any(|e| e.door == Door::OneWay) {
@@ -508,6 +510,18 @@ fn languages(
         unreadable.get_or_insert(lang);
     }
     (all, field_langs, unreadable, question)
+}
+
+/// Whether the header names a dangerous place (production, the public, every device).
+fn header_names_danger(hits: &[lexicon::Hit], tokens: &[text::Token], roles: &[Role]) -> bool {
+    hits.iter().any(|h| {
+        // A count (`[Email to 1]`) says how many, not which place.
+        matches!(h.kind(), lexicon::Kind::Place(w) if w >= lexicon::Weight::Danger)
+            && roles.get(usize::from(tokens[h.start as usize].field)) == Some(&Role::Header)
+            && !tokens[h.start as usize..=h.end as usize]
+                .iter()
+                .any(|t| t.kind == text::Kind::Number)
+    })
 }
 
 /// Whether the hits name something a question would reach (production, the public, every

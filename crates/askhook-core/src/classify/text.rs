@@ -671,6 +671,24 @@ impl Tokenizer<'_> {
     }
 
     fn push(&mut self, key: String, kind: Kind, script: Script, from: usize, to: usize) -> usize {
+        // `4 200 valideurs`, `12 000 клиентов`: thousands grouped by a space are one number.
+        if kind == Kind::Number && key.len() == 3 && key.bytes().all(|b| b.is_ascii_digit()) {
+            let (start, end, field) = (self.offset(from), self.offset(to), self.field);
+            let grouped = |t: &Token| {
+                t.kind == Kind::Number
+                    && t.field == field
+                    && (t.end + 1..=t.end + 3).contains(&start)
+                    && t.key.bytes().all(|b| b.is_ascii_digit())
+                    && (1..=3).contains(&t.key.len())
+            };
+            if !self.boundary && !self.sentence_ends && self.sign.is_none() {
+                if let Some(last) = self.out.last_mut().filter(|t| grouped(t)) {
+                    last.key.push_str(&key);
+                    last.end = end;
+                    return self.out.len() - 1;
+                }
+            }
+        }
         let key = match self.sign.take() {
             Some(sign) if kind == Kind::Number && key.starts_with(|c: char| c.is_ascii_digit()) => {
                 format!("{sign}{key}")
