@@ -350,6 +350,19 @@ fn split_terms(line: &str) -> Result<Vec<String>, String> {
     Ok(out)
 }
 
+/// A one-dash flag: up to three letters are short flags, set in any cluster; a capital among
+/// them is kept, so `-D` matches only `-D` (see `match_short`). A longer name is one flag.
+fn flag_elem(raw: &str) -> Elem {
+    let name = fold_key(raw);
+    if name.len() > 3 {
+        Elem::Long(name)
+    } else if raw.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        Elem::Short(raw.to_owned())
+    } else {
+        Elem::Short(name)
+    }
+}
+
 fn parse_term(term: &str) -> Result<Vec<Elem>, String> {
     let mut elems = Vec::new();
     // A hyphen (or `=`) inside a word joins two tokens (`force-push` is `force push` to the tokenizer);
@@ -395,18 +408,7 @@ fn parse_term(term: &str) -> Result<Vec<Elem>, String> {
         } else if let Some(name) = part.strip_prefix("--") {
             Elem::Long(fold_key(name))
         } else if part.starts_with('-') && part.len() > 1 {
-            let name = fold_key(&part[1..]);
-            if name.len() <= 3 {
-                // A capital in a short flag is kept: `-D` matches only `-D` (see `match_short`).
-                let raw = &part[1..];
-                Elem::Short(if raw.bytes().all(|b| b.is_ascii_alphanumeric()) {
-                    raw.to_owned()
-                } else {
-                    name
-                })
-            } else {
-                Elem::Long(name)
-            }
+            flag_elem(&part[1..])
         } else {
             if part.contains("\\*") {
                 elems.push(Elem::Exact(fold_key(&part.replace("\\*", "*"))));

@@ -370,13 +370,20 @@ fn amounts_grouped_numbers_and_flag_capitals_read_as_written() {
     assert_eq!(keys("les 150 € à chacun"), ["les", "€150", "a", "chacun"]);
     assert_eq!(keys("devolvo os R$ 300"), ["devolvo", "os", "$300"]);
     assert_eq!(keys("send $ 20 back"), ["send", "$20", "back"]);
-    assert_eq!(keys("sur les 4 200 valideurs"), ["sur", "les", "4200", "valideurs"]);
+    assert_eq!(
+        keys("sur les 4 200 valideurs"),
+        ["sur", "les", "4200", "valideurs"]
+    );
     // Two numbers in a list stay two; a group needs three digits after the space.
     assert_eq!(keys("ports 80 8080"), ["ports", "80", "8080"]);
     assert_eq!(keys("options 1 2 3"), ["options", "1", "2", "3"]);
     let flags = read("git branch -D old -d new");
     let flag = |key: &str| flags.iter().find(|t| t.kind == Kind::Flag && t.key == key);
-    let caps: Vec<u8> = flags.iter().filter(|t| t.kind == Kind::Flag).map(|t| t.caps).collect();
+    let caps: Vec<u8> = flags
+        .iter()
+        .filter(|t| t.kind == Kind::Flag)
+        .map(|t| t.caps)
+        .collect();
     assert_eq!(caps, [1, 0]);
     assert!(flag("d").is_some());
 }
