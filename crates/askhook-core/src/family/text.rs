@@ -379,6 +379,12 @@ fn is_version(ident: &str) -> bool {
     !rest.is_empty() && rest.split('.').all(|part| part == "#")
 }
 
+/// A version written as one (`v4`, `5.0`, `v1.4.0`; digits already read as `#`), not a bare
+/// number (`20`, which may count anything).
+pub(crate) fn is_written_version(word: &str) -> bool {
+    is_version(word) && (word.starts_with("v#") || word.contains('.'))
+}
+
 /// Every run of digits as one `#`.
 pub(crate) fn digits_as_hash(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
