@@ -213,6 +213,11 @@ impl<'a> Ctx<'a> {
         (std::ptr::from_ref(h) as usize - self.hits.as_ptr() as usize) / std::mem::size_of::<Hit>()
     }
 
+    /// Whether a hit is in an option's description.
+    fn in_description(&self, h: &Hit) -> bool {
+        matches!(self.roles[self.field(h) as usize], Role::Description(_))
+    }
+
     fn field(&self, h: &Hit) -> u16 {
         self.tokens[h.start as usize].field
     }
@@ -1354,10 +1359,16 @@ fn decide_action(ctx: &Ctx, i: usize, rule: ActionRule) -> Option<String> {
         (Some((Weight::Danger, c)), _) => (!scope.safe_place).then(|| named(c)),
         (Some((Weight::Disposable, _)), _) => None,
         (_, ActionRule::UnlessDisposable) => (!scope.safe_place).then(|| action.to_owned()),
-        (Some((Weight::Benign, _)), _) => None,
-        (_, ActionRule::IfUnplaced) => {
+        // What is deployed is code: `Deploy the booking form fix?` ships it wherever deploys
+        // go, harmless as a form is. (An option's description that only says how it would
+        // later be deployed, `needs a redeploy`, asks nothing.)
+        (_, ActionRule::IfUnplaced)
+            if !matches!(scope.object, Some((Weight::Benign, _)))
+                || action == "deploy" && !ctx.in_description(&ctx.hits[i]) =>
+        {
             (!scope.any_place && !placed_anywhere(ctx)).then(|| format!("{action}:unplaced"))
         }
+        (Some((Weight::Benign, _)), _) => None,
         (Some((_, c)), ActionRule::UnlessBenign) => (!scope.safe_place).then(|| named(c)),
         (None, ActionRule::UnlessBenign) => (!scope.safe_place).then(|| action.to_owned()),
         _ => None,
