@@ -36,6 +36,69 @@ const WHAT_WORDS: &[&str] = &[
     "which",
 ];
 
+/// Words that ask for a target (`which`, `where`, `to whom`), folded; a question asking one
+/// offers its options as where its action happens ([`chosen_target`]).
+const TARGET_WORDS: &[&str] = &[
+    "which",
+    "where",
+    "whom",
+    "cual",
+    "cuales",
+    "donde",
+    "adonde",
+    "quien",
+    "quienes",
+    "qual",
+    "quais",
+    "onde",
+    "quem",
+    "quel",
+    "quelle",
+    "quels",
+    "quelles",
+    "lequel",
+    "laquelle",
+    "welche",
+    "welcher",
+    "welches",
+    "welchen",
+    "welchem",
+    "wohin",
+    "wo",
+    "wem",
+    "wen",
+    "какой",
+    "какую",
+    "какие",
+    "какая",
+    "каком",
+    "каким",
+    "какому",
+    "куда",
+    "где",
+    "кому",
+];
+
+/// The same in scripts written without spaces: a token that contains one asks.
+const TARGET_PARTS: &[&str] = &[
+    "哪",
+    "什么",
+    "谁",
+    "どの",
+    "どこ",
+    "どれ",
+    "どちら",
+    "誰",
+    "어느",
+    "어떤",
+    "어디",
+    "누구",
+];
+
+/// Prepositions before a folded `que` that make it `which` (`con qué filtro`, `em que base`).
+const TARGET_PREPOSITIONS: &[&str] =
+    &["con", "en", "a", "de", "para", "por", "contra", "com", "em"];
+
 /// How far after the comma's `what` a look reaches.
 const REACH_AFTER_COMMA: u8 = 6;
 
@@ -1055,6 +1118,9 @@ fn scope_of(ctx: &Ctx, action_index: usize, destructive: bool) -> Scope {
     if let Some(level) = nearest.or(options) {
         weigh_places(&mut scope, &level.places, action);
     }
+    if asked && scope.danger_place.is_none() && asks_for_target(ctx) {
+        scope.danger_place = chosen_target(ctx, action_index, destructive);
+    }
     scope.object = object;
     // `Sync the local folder to the prod bucket`: the local folder is the source.
     if danger_target && destructive {
@@ -1078,6 +1144,56 @@ fn scope_of(ctx: &Ctx, action_index: usize, destructive: bool) -> Scope {
         }
     }
     scope
+}
+
+/// The question's asking sentence asks for a target: which one, where, to whom.
+fn asks_for_target(ctx: &Ctx) -> bool {
+    let Some(q) = ctx.roles.iter().position(|r| *r == Role::Question) else {
+        return false;
+    };
+    let field = q as u16;
+    let sentence = ctx.asking_sentence(field);
+    let asking: Vec<&str> = ctx
+        .tokens
+        .iter()
+        .filter(|t| t.field == field && t.sentence == sentence)
+        .map(|t| t.key.as_str())
+        .collect();
+    asking.iter().enumerate().any(|(k, key)| {
+        TARGET_WORDS.contains(key)
+            || TARGET_PARTS.iter().any(|part| key.contains(part))
+            || *key == "que" && k > 0 && TARGET_PREPOSITIONS.contains(&asking[k - 1])
+    })
+}
+
+/// `Which context should I run \`kubectl delete namespace loadtest\` against? || kind-local ||
+/// gke_prod-eu : serves all EU customers`: an option that names only where the question's
+/// action would happen, with no action of its own, is that action done there. A dangerous
+/// place any such option names, if one does: the user may choose it, whatever safe place the
+/// question's background names.
+fn chosen_target(ctx: &Ctx, action_index: usize, destructive: bool) -> Option<u16> {
+    let option_of = |h: &Hit| match ctx.roles[ctx.field(h) as usize] {
+        Role::Label(n) | Role::Description(n) => Some(n),
+        _ => None,
+    };
+    let mut options: Vec<u8> = ctx.hits.iter().filter_map(option_of).collect();
+    options.dedup();
+    options.into_iter().find_map(|n| {
+        let acts = ctx.hits.iter().enumerate().any(|(j, h)| {
+            option_of(h) == Some(n) && !ctx.negated[j] && matches!(h.kind(), Kind::Action(_))
+        });
+        if acts {
+            return None;
+        }
+        let found = gather(ctx, action_index, &|h| option_of(h) == Some(n), destructive);
+        found
+            .places
+            .iter()
+            .find(|&&(w, c)| {
+                w >= Weight::Danger && matches!(concept(c).name, "production" | "fleet" | "public")
+            })
+            .map(|&(_, c)| c)
+    })
 }
 
 /// The places said nearest an action decide where it happens.

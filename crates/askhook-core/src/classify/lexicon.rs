@@ -326,6 +326,15 @@ fn hits_at(tokens: &[Token], i: usize, hits: &mut Vec<Hit>) {
                 try_terms(tokens, i, SUFFIX.get(&key[at..]), hits);
             }
         }
+    } else if t.kind == TokKind::Ident && t.constant {
+        // A constant ends in a tail only after an underscore (`*_api_key`: `SENDGRID_API_KEY`,
+        // not the function `get_api_key`).
+        for (at, _) in key.match_indices('_') {
+            let len = key.len() - at;
+            if len < 64 && SUFFIX_LENS & (1 << len) != 0 {
+                try_terms(tokens, i, SUFFIX.get(&key[at..]), hits);
+            }
+        }
     }
     if t.kind == TokKind::Path {
         for term in path_terms(key) {
@@ -628,7 +637,12 @@ fn match_elem(tokens: &[Token], j: usize, elem: &Elem) -> Option<usize> {
                 && key == s.get()
         }
         Elem::Prefix(s) => lexical && key.starts_with(s.get()),
-        Elem::Suffix(s) => lexical && key.ends_with(s.get()),
+        // A tail starting with `_` names the last part of a snake_case identifier
+        // (`*_api_key`: `SENDGRID_API_KEY`).
+        Elem::Suffix(s) => {
+            (lexical || t.kind == TokKind::Ident && t.constant && s.get().starts_with('_'))
+                && key.ends_with(s.get())
+        }
         Elem::Infix(s) => {
             let s = s.get();
             (lexical && key.len() >= s.len() + 2 || t.kind == TokKind::Ident && t.call)

@@ -387,3 +387,48 @@ fn amounts_grouped_numbers_and_flag_capitals_read_as_written() {
     assert_eq!(caps, [1, 0]);
     assert!(flag("d").is_some());
 }
+
+/// An option that names only where the question's action would happen is that action done
+/// there when the question asks which one or where; under a yes/no question, an option that
+/// compares with production (`Keep it : same as production`) is not.
+#[test]
+fn a_dangerous_target_offered_as_an_option_counts_only_when_asked_for() {
+    let asked = classify(&QuestionText {
+        question: "The load test is done. Which context should I run `kubectl delete namespace loadtest` against?",
+        header: "",
+        options: &[
+            ("kind-local (Recommended)", "Your local kind cluster."),
+            ("gke-eu", "This cluster serves all production traffic."),
+        ],
+    });
+    assert_eq!(asked.door, Door::OneWay);
+    let proposed = classify(&QuestionText {
+        question: "Delete the loadtest namespace on your local kind cluster?",
+        header: "",
+        options: &[
+            ("Delete (Recommended)", "Only the kind cluster."),
+            ("Keep it", "Same as production."),
+        ],
+    });
+    assert_eq!(proposed.door, Door::TwoWay);
+}
+
+/// A constant named for a secret (`SENDGRID_API_KEY`) is a credential; a function that loads
+/// one (`get_api_key`) is code.
+#[test]
+fn secrets_named_by_their_constant_are_credentials() {
+    let ask = |question: &str| {
+        classify(&QuestionText {
+            question,
+            header: "",
+            options: &[("Yes (Recommended)", ""), ("No", "")],
+        })
+    };
+    let leaked = ask("`SENDGRID_API_KEY` showed up in the build log. Revoke it now?");
+    assert_eq!(leaked.door, Door::OneWay);
+    assert_eq!(leaked.rule.as_deref(), Some("revoke:credential"));
+    assert_eq!(
+        ask("Rename `get_api_key` to `load_api_key` in the config module?").door,
+        Door::TwoWay
+    );
+}

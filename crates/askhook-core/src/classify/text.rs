@@ -88,6 +88,9 @@ pub struct Token {
     pub joined: bool,
     /// Inside backticks or a fenced code block.
     pub in_code: bool,
+    /// An identifier written in capitals (`SENDGRID_API_KEY`): a constant or an environment
+    /// variable, named for what it holds.
+    pub constant: bool,
     /// An identifier written as a call: `deleteAll()`, `db.drop()`.
     pub call: bool,
     /// The short quotation (`« … »`, `“ … ”`, `" … "`) the token stands in, numbered from 1
@@ -719,6 +722,7 @@ impl Tokenizer<'_> {
             prefix: 0,
             joined: false,
             in_code: code,
+            constant: false,
             call: false,
             quote: self.quotes.get(from).copied().unwrap_or(0),
         });
@@ -1215,6 +1219,7 @@ impl Tokenizer<'_> {
         };
         let i = self.push(key, kind, script, from, to);
         self.out[i].call = call && kind == Kind::Ident;
+        self.out[i].constant = snake && !word.iter().any(|&(_, c)| c.is_lowercase());
         Some(i)
     }
 }
