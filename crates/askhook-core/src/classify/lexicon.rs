@@ -370,11 +370,14 @@ fn drop_shadowed(hits: &mut Vec<Hit>, tokens: &[Token]) {
     let gapped = |h: &Hit| h.term().elems().iter().any(|e| matches!(e, Elem::Gap(_)));
     // `What would you like to try?` asks the user, `Shall I already purge it?` asks to do it
     // now, `crio-ME` is a microscope, `the items you had already picked` are work: a preview,
-    // past or code-talk word inside an idiom or an object written whole is that term's.
+    // past, code-talk or edit-only word inside an idiom or an object written whole is that
+    // term's (`リリース前のマージ` is a merge waiting for the release, not a design phase).
     let qualifier_in_idiom = |h: &Hit| {
         matches!(
             h.kind(),
-            Kind::Qualifier(Qualifier::Preview | Qualifier::Past | Qualifier::Meta)
+            Kind::Qualifier(
+                Qualifier::Preview | Qualifier::Past | Qualifier::Meta | Qualifier::EditOnly
+            )
         ) && hits.iter().any(|long| {
             // A preview flag named inside an object (`a --dry-run flag`) still previews.
             let holds = match long.kind() {
