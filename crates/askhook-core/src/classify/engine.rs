@@ -1166,8 +1166,8 @@ fn asks_for_target(ctx: &Ctx) -> bool {
     })
 }
 
-/// `Which context should I run \`kubectl delete namespace loadtest\` against? || kind-local ||
-/// gke_prod-eu : serves all EU customers`: an option that names only where the question's
+/// "Which context should I run `kubectl delete namespace loadtest` against? || kind-local ||
+/// gke_prod-eu : serves all EU customers": an option that names only where the question's
 /// action would happen, with no action of its own, is that action done there. A dangerous
 /// place any such option names, if one does: the user may choose it, whatever safe place the
 /// question's background names.
