@@ -221,7 +221,7 @@ fn classify_fields(fields: &[(Role, &str)]) -> Verdict {
         evidence.push(reason("unreadable"));
     } else if evidence.is_empty()
         && (language.code() != "en" || header_names_danger(&hits, &tokens, &roles))
-        && names_danger_without_action(&hits, &tokens)
+        && names_danger_without_action(&hits, &tokens, &roles)
     {
         // Outside English the lexicons know fewer verbs: a question that names something
         // dangerous (production, customers, money) and no action the lexicon knows may be
@@ -512,11 +512,14 @@ fn languages(
     (all, field_langs, unreadable, question)
 }
 
-/// Whether the header names a dangerous place (production, the public, every device).
+/// Whether the header names a dangerous place (production, the public, every device) or a
+/// privilege (`[Admin rights]`).
 fn header_names_danger(hits: &[lexicon::Hit], tokens: &[text::Token], roles: &[Role]) -> bool {
     hits.iter().any(|h| {
         // A count (`[Email to 1]`) says how many, not which place.
-        matches!(h.kind(), lexicon::Kind::Place(w) if w >= lexicon::Weight::Danger)
+        let privilege = matches!(h.kind(), lexicon::Kind::Object(_))
+            && lexicon::concept(h.concept).name == "privilege";
+        (privilege || matches!(h.kind(), lexicon::Kind::Place(w) if w >= lexicon::Weight::Danger))
             && roles.get(usize::from(tokens[h.start as usize].field)) == Some(&Role::Header)
             && !tokens[h.start as usize..=h.end as usize]
                 .iter()
@@ -526,7 +529,11 @@ fn header_names_danger(hits: &[lexicon::Hit], tokens: &[text::Token], roles: &[R
 
 /// Whether the hits name something a question would reach (production, the public, every
 /// device, people, money) and no action at all.
-fn names_danger_without_action(hits: &[lexicon::Hit], tokens: &[text::Token]) -> bool {
+fn names_danger_without_action(
+    hits: &[lexicon::Hit],
+    tokens: &[text::Token],
+    roles: &[Role],
+) -> bool {
     use lexicon::{concept, Kind, Qualifier, Weight};
     let field = |h: &lexicon::Hit| tokens[h.start as usize].field;
     let reaching: Vec<u16> = hits
@@ -536,6 +543,11 @@ fn names_danger_without_action(hits: &[lexicon::Hit], tokens: &[text::Token]) ->
             // An amount alone (`1.234,56 €` as a number format) is not money moving.
             Kind::Object(_) => match concept(h.concept).name {
                 "people" => true,
+                // A privilege in the header (`[Owner-Rolle] … Soll ich das einrichten?`) is
+                // what the go-ahead grants; elsewhere it is often a feature (`Admin intégré`).
+                "privilege" => {
+                    roles.get(usize::from(tokens[h.start as usize].field)) == Some(&Role::Header)
+                }
                 "money" => {
                     h.end - h.start > 1 || tokens[h.start as usize].kind != text::Kind::Number
                 }

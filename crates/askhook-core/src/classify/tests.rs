@@ -432,3 +432,26 @@ fn secrets_named_by_their_constant_are_credentials() {
         Door::TwoWay
     );
 }
+
+/// A privilege named by the header is what a vague go-ahead grants: with no action the lexicons
+/// know, the question is unknown (it reaches the human). Named only in an option's description
+/// (`Admin intégré`), it is a feature of the software being chosen.
+#[test]
+fn a_privilege_in_the_header_makes_a_vague_go_ahead_unknown() {
+    let vague = classify(&QuestionText {
+        question: "@jkoch möchte Tokens und Secrets selbst verwalten. Soll ich das einrichten?",
+        header: "Owner-Rolle",
+        options: &[("Ja, einrichten (Empfohlen)", ""), ("Nein", "")],
+    });
+    assert_eq!(vague.door, Door::Unknown);
+    assert_eq!(vague.rule.as_deref(), Some("danger-without-a-known-action"));
+    let feature = classify(&QuestionText {
+        question: "Quel framework pour la nouvelle API interne ?",
+        header: "Framework",
+        options: &[
+            ("FastAPI (Recommandé)", "Typage, OpenAPI généré."),
+            ("Django REST", "Admin intégré."),
+        ],
+    });
+    assert_eq!(feature.door, Door::TwoWay);
+}
