@@ -234,9 +234,9 @@ impl Signature {
         let mut texts: Vec<&str> = vec![&text, header];
         texts.extend(labels.iter().map(String::as_str));
         let lang = text::language(&texts);
-        let (asking, context, moved) = asking_and_context(&text, lang, true);
-        let ask = tokens(&asking, lang);
-        let ctx = tokens(&context, lang);
+        let mut sentences = Sentences::read(&text, lang);
+        let written = sentences.written.take();
+        let (asking, context, moved, ask, ctx) = sentences.parts();
         let head = tokens(header, lang);
         let opts: Vec<Tokens> = labels.iter().map(|l| tokens(l, lang)).collect();
         let described_tokens: Vec<Tokens> = descriptions
@@ -250,18 +250,18 @@ impl Signature {
             .flat_map(|t| compounds(t, lang))
             .collect();
         let words = Words::of(&ask, &ctx, &head, &opts, &joined, lang);
+        let (w_ask, w_ctx, w_asking) = as_written(written.as_ref(), &ask, &ctx, &asking);
+        let groups = match &written {
+            Some(_) => Words::of(w_ask, w_ctx, &head, &opts, &joined, lang).groups,
+            None => words.groups,
+        };
         let all = words.all;
         let answer = |(label, o): (&String, &Tokens)| is_answer(label, &o.toks);
         let answers = labels.iter().zip(&opts).any(answer);
         let yes_no = !labels.is_empty() && labels.iter().zip(&opts).all(answer);
         let (options, described) = options_of(&opts, &described_tokens);
-        let named = named_subjects(&ask, &ctx, &options, &asking, lang);
-        let cjk_text: String = [&ask, &head, &ctx]
-            .into_iter()
-            .flat_map(|t| &t.raw)
-            .filter(|w| w.chars().any(text::is_cjk))
-            .map(String::as_str)
-            .collect();
+        let named = named_subjects(w_ask, w_ctx, &options, w_asking, lang);
+        let cjk_text = cjk_text_of(&[&ask, &head, &ctx]);
         let cjk_all = format!("{cjk_text}{}", labels.concat());
         let classes = classes_of(&all, &cjk_all, lang);
         // The near-copy veto reads the words in the order written: a status-quo tail (`…, or
@@ -281,7 +281,7 @@ impl Signature {
             .collect();
         Signature {
             lang,
-            negations: ask.negations,
+            negations: w_ask.negations,
             core_info: word_info(&core, lang),
             text_info: word_info(&text_words, lang),
             ask_sides: ask_sides_of(&ask.raw),
@@ -298,7 +298,7 @@ impl Signature {
             cjk_text,
             cjk_all,
             named,
-            groups: words.groups,
+            groups,
             offered: members(&opts.iter().flat_map(|o| &o.toks).collect::<Vec<_>>()),
             raw,
             description_words: description_words_of(&described_tokens, lang),
@@ -1145,6 +1145,100 @@ fn asking_and_context(text_: &str, lang: Lang, status_quo: bool) -> (String, Str
         moved |= tail.is_some();
     }
     (ask.join(" "), context.join(" "), moved)
+}
+
+/// A question's asking sentence and context as compared, with their tokens, and the tokens as
+/// written when an asking sentence with no subject took its context ([`subject_in_context`]):
+/// negations, named subjects and contrast groups are read where they were written.
+struct Sentences {
+    asking: String,
+    context: String,
+    /// A status-quo tail was moved to the context ([`status_quo_cut`]).
+    moved: bool,
+    ask: Tokens,
+    ctx: Tokens,
+    /// The asking sentence's tokens, its context's, and the asking sentence, as written.
+    written: Option<(Tokens, Tokens, String)>,
+}
+
+impl Sentences {
+    fn read(text_: &str, lang: Lang) -> Sentences {
+        let (asking, context, moved) = asking_and_context(text_, lang, true);
+        let (ask, ctx) = (tokens(&asking, lang), tokens(&context, lang));
+        let (asking, context, merged) = subject_in_context(asking, context, &ask, moved, lang);
+        match merged {
+            Some(written_asking) => Sentences {
+                ask: tokens(&asking, lang),
+                ctx: Tokens::default(),
+                asking,
+                context,
+                moved,
+                written: Some((ask, ctx, written_asking)),
+            },
+            None => Sentences {
+                asking,
+                context,
+                moved,
+                ask,
+                ctx,
+                written: None,
+            },
+        }
+    }
+
+    fn parts(self) -> (String, String, bool, Tokens, Tokens) {
+        (self.asking, self.context, self.moved, self.ask, self.ctx)
+    }
+}
+
+/// The asking sentence's tokens, its context's and the sentence, as written.
+fn as_written<'a>(
+    written: Option<&'a (Tokens, Tokens, String)>,
+    ask: &'a Tokens,
+    ctx: &'a Tokens,
+    asking: &'a str,
+) -> (&'a Tokens, &'a Tokens, &'a str) {
+    match written {
+        Some((a, c, written_asking)) => (a, c, written_asking.as_str()),
+        None => (ask, ctx, asking),
+    }
+}
+
+/// The CJK words of some tokens, concatenated.
+fn cjk_text_of(texts: &[&Tokens]) -> String {
+    texts
+        .iter()
+        .flat_map(|t| &t.raw)
+        .filter(|w| w.chars().any(text::is_cjk))
+        .map(String::as_str)
+        .collect()
+}
+
+/// An asking sentence that names no subject of its own (`Should we use it?`, `Go ahead?`,
+/// `¿Lo hacemos?`) decides what its context says: the context is read with it
+/// (`The SDK would pull in a GPL-3.0 parser. Should we use it?` is about that parser, not the
+/// SDK's licence, whatever its header).
+///
+/// Returns the asking sentence and context to compare, and, when they were merged, the asking
+/// sentence as written.
+fn subject_in_context(
+    asking: String,
+    context: String,
+    ask: &Tokens,
+    moved: bool,
+    lang: Lang,
+) -> (String, String, Option<String>) {
+    if moved || context.trim().is_empty() {
+        return (asking, context, None);
+    }
+    let words: Vec<String> = ask.toks.iter().filter_map(|t| t.word.clone()).collect();
+    // Neither a verb (1.5) nor a general word (0.3): a subject.
+    let subject = |&(weight, _): &(f64, Option<usize>)| weight > 0.4 && weight < 1.4;
+    if word_info(&words, lang).iter().any(subject) {
+        (asking, context, None)
+    } else {
+        (format!("{context} {asking}"), String::new(), Some(asking))
+    }
 }
 
 /// Where an asking sentence's status-quo alternative begins: an `or` (past the second word)
@@ -2630,13 +2724,49 @@ mod tests {
             assert!(!v.same, "{a} / {b}: {}", v.reason);
         }
         let v = same(
-            ("Should I add a LICENSE file to the repository?", yes_no),
+            ("Should I add a LICENSE file?", yes_no),
             (
-                "The build imports lodash but it is not installed. Should I add it?",
+                "lodash is missing from package.json. Should I add it to the dependencies?",
                 yes_no,
             ),
         );
         assert_eq!(v.reason, Reason::NoSubject);
+    }
+
+    /// An asking sentence with no subject of its own (`Should we use it?`) is about what its
+    /// context names, not about whatever its header and options share with another question.
+    #[test]
+    fn a_subjectless_asking_sentence_is_read_with_its_context() {
+        let ask = |q: &str, options: &[&str]| {
+            let choices: Vec<Choice> = options
+                .iter()
+                .map(|label| Choice {
+                    label: (*label).to_owned(),
+                    description: String::new(),
+                })
+                .collect();
+            Signature::new(q, Some("License"), &choices)
+        };
+        let license = ask(
+            "Which license should the SDK be released under?",
+            &["MIT (Recommended)", "Apache License 2.0", "GPL-3.0"],
+        );
+        let parser = ask(
+            "The SDK would pull in a GPL-3.0 licensed parser. Should we use it?",
+            &[
+                "Find an MIT alternative (Recommended)",
+                "Use it",
+                "Ask legal",
+            ],
+        );
+        assert!(!same_decision(&license, &parser).same);
+        // Reworded, the same decision still matches.
+        let again = ask(
+            "The SDK would pull in a GPL-3.0 licensed parser. Do you want us to use it?",
+            &["Use it", "Find an MIT alternative (Recommended)"],
+        );
+        let v = same_decision(&parser, &again);
+        assert!(v.same, "{}", v.reason);
     }
 
     #[test]
@@ -3903,7 +4033,7 @@ mod corpus {
 
     /// Different decisions still joined: open defects (see `OPEN_COLLISIONS` in
     /// `tests/corpus/families.rs`), listed so that any other collision fails.
-    const OPEN_COLLISIONS: [&str; 4] = ["fb4-013", "fb6-152", "fb8-037", "fb9-104"];
+    const OPEN_COLLISIONS: [&str; 3] = ["fb6-152", "fb8-037", "fb9-104"];
 
     /// (same-decision pairs, of them matched, different-decision pairs that match).
     fn measure(file: &str) -> (usize, usize, Vec<String>) {
@@ -3932,21 +4062,22 @@ mod corpus {
         // subjects differ (`families-adversarial.jsonl`; `docs/families.md`, "The thirteenth
         // pass"): a missed match is preferred to a wrong one.
         for (file, floor) in [
-            // 106 of 151: the subject veto ([`Reason::NoSubject`]) costs two pairs of a verb
+            // 102 of 151: the subject veto ([`Reason::NoSubject`]) costs two pairs of a verb
             // and a pronoun (`Add it?`) and keeps short questions from joining another
-            // decision's family in the log (clustered 95 → 99).
-            ("families.jsonl", 0.70),
+            // decision's family in the log (clustered 95 → 99); reading the context of an
+            // asking sentence with no subject (`Merge them?`) costs four more (stop 40).
+            ("families.jsonl", 0.67),
             // 66 of 110 (47 when it was measured blind).
             ("families-blind.jsonl", 0.60),
             // 41 of 110 (53 when it was measured blind, with 5 collisions then).
             ("families-blind2.jsonl", 0.37),
-            // 59 of 110 (57 when it was measured blind, with 2 collisions then).
-            ("families-blind3.jsonl", 0.53),
-            // 55 of 110 (60 when it was measured blind, with 5 collisions then; 1 remains,
-            // in `OPEN_COLLISIONS`).
+            // 58 of 110 (57 when it was measured blind, with 2 collisions then).
+            ("families-blind3.jsonl", 0.52),
+            // 56 of 110 (60 when it was measured blind, with 5 collisions then; the last,
+            // `fb4-013`, fixed at stop 40).
             ("families-blind4.jsonl", 0.50),
-            // 45 of 110 (49 when it was measured blind, with 2 collisions then).
-            ("families-blind5.jsonl", 0.40),
+            // 43 of 110 (49 when it was measured blind, with 2 collisions then).
+            ("families-blind5.jsonl", 0.39),
             // 53 of 110 (58 when it was measured blind, with 9 collisions then; 2 remain).
             ("families-blind6.jsonl", 0.48),
             // 43 of 110 (47 when it was measured blind, with 5 collisions then; 2 remain).
@@ -3955,7 +4086,7 @@ mod corpus {
             ("families-blind8.jsonl", 0.29),
             // 59 of 110 (70 when it was measured blind, with 1 collision, which remains).
             ("families-blind9.jsonl", 0.53),
-            ("families-extra.jsonl", 0.86),
+            ("families-extra.jsonl", 0.84),
             ("families-more.jsonl", 0.56),
             ("families-adversarial.jsonl", 0.0),
         ] {
