@@ -1473,7 +1473,8 @@ fn decide_action(ctx: &Ctx, i: usize, rule: ActionRule) -> Option<String> {
             Some(named(c))
         }
         (Some((Weight::Danger, c)), _) => (!scope.safe_place).then(|| named(c)),
-        (Some((Weight::Disposable, _)), _) => None,
+        // A build is what a deploy ships: disposable to delete, not harmless to put live.
+        (Some((Weight::Disposable, _)), _) if action != "deploy" => None,
         (_, ActionRule::UnlessDisposable) => (!scope.safe_place).then(|| action.to_owned()),
         // What is deployed is code: `Deploy the booking form fix?` ships it wherever deploys
         // go, harmless as a form is. (An option's description that only says how it would
