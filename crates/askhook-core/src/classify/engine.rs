@@ -735,6 +735,95 @@ impl<'a> Ctx<'a> {
             })
     }
 
+    /// An action told in a background sentence of a question whose asking sentence only edits
+    /// text: ``migrate.sql` still has a commented-out `-- DROP TABLE payroll;` line. Remove
+    /// the comment?``. The sentence is the question's, before the asking one, and does not open
+    /// with the action; every action of the asking sentence touches code or a piece of text
+    /// and nothing weightier in its own clause.
+    fn background_of_text_edit(&self, i: usize) -> bool {
+        let h = &self.hits[i];
+        let field = self.field(h);
+        if self.roles[field as usize] != Role::Question || !matches!(h.kind(), Kind::Action(_)) {
+            return false;
+        }
+        let at = &self.tokens[h.start as usize];
+        let asking = self.asking_sentence(field);
+        let opens = h.start == 0 || {
+            let before = &self.tokens[h.start as usize - 1];
+            before.field != field || before.sentence != at.sentence
+        };
+        at.sentence < asking && !opens && self.asking_edits_text()
+    }
+
+    /// The question's own action, in its asking sentence, edits only code or a piece of text;
+    /// or a label or the header answers such a question.
+    fn asks_text_edit(&self, i: usize) -> bool {
+        let h = &self.hits[i];
+        let field = self.field(h);
+        match self.roles[field as usize] {
+            Role::Question => {
+                self.tokens[h.start as usize].sentence == self.asking_sentence(field)
+                    && self.edits_text_only(i)
+            }
+            // An option (`Remove it`, `Remove the comment`) or a header (`[Cleanup]`) naming
+            // nothing else answers what the question asks.
+            Role::Label(_) | Role::Header => {
+                (self.names_nothing(i) || self.edits_text_only(i)) && self.asking_edits_text()
+            }
+            _ => false,
+        }
+    }
+
+    /// The action's clause names no object and no place.
+    fn names_nothing(&self, i: usize) -> bool {
+        self.clause_hits(i)
+            .all(|(j, o)| j == i || !matches!(o.kind(), Kind::Object(_) | Kind::Place(_)))
+    }
+
+    /// The question's asking sentence has an action, and each of its actions edits only code
+    /// or a piece of text.
+    fn asking_edits_text(&self) -> bool {
+        let Some(field) = (0..self.roles.len()).find(|&f| self.roles[f] == Role::Question) else {
+            return false;
+        };
+        let field = field as u16;
+        let asking = self.asking_sentence(field);
+        let mut asked = self
+            .hits
+            .iter()
+            .enumerate()
+            .filter(|&(j, a)| {
+                self.field(a) == field
+                    && self.tokens[a.start as usize].sentence == asking
+                    && matches!(a.kind(), Kind::Action(_))
+                    && !self.negated[j]
+            })
+            .peekable();
+        asked.peek().is_some() && asked.all(|(j, _)| self.edits_text_only(j))
+    }
+
+    /// The action's own clause names code or a piece of text (a comment, a section) and no
+    /// weightier object, no shared or dangerous place and no effect.
+    fn edits_text_only(&self, i: usize) -> bool {
+        if !EDITS.contains(&concept(self.hits[i].concept).name) {
+            return false;
+        }
+        let mut text = false;
+        for (j, h) in self.clause_hits(i) {
+            if j == i || self.negated[j] {
+                continue;
+            }
+            match h.kind() {
+                Kind::Object(Weight::Benign) => text = true,
+                Kind::Object(w) if w > Weight::Benign => return false,
+                Kind::Place(w) if w >= Weight::Shared => return false,
+                Kind::Effect(_) => return false,
+                _ => {}
+            }
+        }
+        text
+    }
+
     /// The action's own clause names where something happens.
     fn clause_names_place(&self, i: usize) -> bool {
         self.clause_hits(i)
@@ -1392,6 +1481,12 @@ fn reached_by_outreach(ctx: &Ctx, i: usize) -> bool {
 }
 
 /// The actions that carry what they touch to other people.
+/// Actions that edit what they touch: on code or a piece of text, an edit (running, sending
+/// or deploying code is not).
+const EDITS: &[&str] = &[
+    "delete", "wipe", "remove", "clear", "replace", "change", "drop", "overwrite",
+];
+
 const OUTWARD: &[&str] = &["send", "share", "grant", "expose", "make-public", "publish"];
 
 fn decide_action(ctx: &Ctx, i: usize, rule: ActionRule) -> Option<String> {
@@ -1410,16 +1505,24 @@ fn decide_action(ctx: &Ctx, i: usize, rule: ActionRule) -> Option<String> {
     if ctx.edit_only(i) && ctx.quoted(&ctx.hits[i]) {
         return None;
     }
+    // `… a commented-out `-- DROP TABLE payroll;` line. Remove the comment?`: what the text
+    // says is not done.
+    if ctx.background_of_text_edit(i) {
+        return None;
+    }
     let scope = scope_of(ctx, i, destructive);
     let named = |c: u16| format!("{action}:{}", concept(c).name);
     if let Some(place) = scope.danger_place {
         // In a question that only edits text, a dangerous place the action borrows from
         // elsewhere is what the text is about (`… flush the production CDN. I'd only change
         // the text. How should I update that section?`); one its own clause names is where it
-        // happens (`Fix the wording and deploy it to production?`).
+        // happens (`Fix the wording and deploy it to production?`). So is one borrowed by an
+        // action on code or a piece of text (`… titled DELETE ALL CUSTOMERS. Remove that
+        // comment block?`).
         if rule != ActionRule::Always
             && (ctx.background_of_edit(i)
-                || !ctx.clause_names_place(i) && ctx.danger_told_in_background())
+                || !ctx.clause_names_place(i)
+                    && (ctx.danger_told_in_background() || ctx.asks_text_edit(i)))
         {
             return None;
         }
@@ -1474,7 +1577,11 @@ fn decide_action(ctx: &Ctx, i: usize, rule: ActionRule) -> Option<String> {
         }
         (Some((Weight::Danger, c)), _) => (!scope.safe_place).then(|| named(c)),
         // A build is what a deploy ships: disposable to delete, not harmless to put live.
-        (Some((Weight::Disposable, _)), _) if action != "deploy" => None,
+        (Some((Weight::Disposable, c)), _)
+            if action != "deploy" || concept(c).name != "generated" =>
+        {
+            None
+        }
         (_, ActionRule::UnlessDisposable) => (!scope.safe_place).then(|| action.to_owned()),
         // What is deployed is code: `Deploy the booking form fix?` ships it wherever deploys
         // go, harmless as a form is. (An option's description that only says how it would
