@@ -735,6 +735,14 @@ impl<'a> Ctx<'a> {
             })
     }
 
+    /// The action is only told, not done: words quoted in a question that only edits text are
+    /// a title, wherever they point (`Add a section 'When DROP DATABASE ran on prod by
+    /// mistake'?`), and what a text an edit removes says is not done (`… a commented-out
+    /// `-- DROP TABLE payroll;` line. Remove the comment?`).
+    fn only_told(&self, i: usize) -> bool {
+        self.edit_only(i) && self.quoted(&self.hits[i]) || self.background_of_text_edit(i)
+    }
+
     /// An action told in a background sentence of a question whose asking sentence only edits
     /// text: ``migrate.sql` still has a commented-out `-- DROP TABLE payroll;` line. Remove
     /// the comment?``. The sentence is the question's, before the asking one, and does not open
@@ -770,7 +778,7 @@ impl<'a> Ctx<'a> {
             Role::Label(_) | Role::Header => {
                 (self.names_nothing(i) || self.edits_text_only(i)) && self.asking_edits_text()
             }
-            _ => false,
+            Role::Description(_) => false,
         }
     }
 
@@ -1484,7 +1492,14 @@ fn reached_by_outreach(ctx: &Ctx, i: usize) -> bool {
 /// Actions that edit what they touch: on code or a piece of text, an edit (running, sending
 /// or deploying code is not).
 const EDITS: &[&str] = &[
-    "delete", "wipe", "remove", "clear", "replace", "change", "drop", "overwrite",
+    "delete",
+    "wipe",
+    "remove",
+    "clear",
+    "replace",
+    "change",
+    "drop",
+    "overwrite",
 ];
 
 const OUTWARD: &[&str] = &["send", "share", "grant", "expose", "make-public", "publish"];
@@ -1500,14 +1515,7 @@ fn decide_action(ctx: &Ctx, i: usize, rule: ActionRule) -> Option<String> {
             | ActionRule::IfDanger
             | ActionRule::IfUnplaced
     );
-    // `Add a section 'When DROP DATABASE ran on prod by mistake'?`: words quoted in a
-    // question that only edits text are a title, wherever they point.
-    if ctx.edit_only(i) && ctx.quoted(&ctx.hits[i]) {
-        return None;
-    }
-    // `… a commented-out `-- DROP TABLE payroll;` line. Remove the comment?`: what the text
-    // says is not done.
-    if ctx.background_of_text_edit(i) {
+    if ctx.only_told(i) {
         return None;
     }
     let scope = scope_of(ctx, i, destructive);
