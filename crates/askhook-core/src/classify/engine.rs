@@ -642,9 +642,13 @@ impl<'a> Ctx<'a> {
         };
         // `Dry-run it first, or delete it right away?`: a preview offered as one alternative
         // covers no option.
+        // (An `or` in another sentence, `Nothing is pushed or pulled.`, offers nothing.)
         let offered = |q: &Hit| {
             let f = self.field(q);
-            self.tokens.iter().any(|t| t.field == f && self.is_or(t))
+            let sentence = self.tokens[q.start as usize].sentence;
+            self.tokens
+                .iter()
+                .any(|t| t.field == f && t.sentence == sentence && self.is_or(t))
         };
         // `The Terraform plan is ready. … || Apply the plan`: a preview told in the question's
         // background has been done; an option that does what it planned is not previewed.
@@ -933,6 +937,29 @@ impl<'a> Ctx<'a> {
         })
     }
 
+    /// Servers a deploy lands on, named by a place that is not dangerous (`the staging
+    /// cluster`, `le cluster de test`): where the deploy goes, and that place says how much
+    /// it matters. (Unnamed, `to the cluster` stays dangerous.)
+    fn is_harmless_landing(&self, h: &Hit, action: &Hit) -> bool {
+        concept(action.concept).name == "deploy"
+            && concept(h.concept).name == "infrastructure"
+            && self.clause_hits(self.index_of(h)).any(|(_, p)| {
+                matches!(p.kind(), Kind::Place(w) if w < Weight::Danger && w != Weight::Shared)
+                    && (p.end + 1 == h.start || h.end < p.start && p.start <= h.end + 2)
+            })
+    }
+
+    /// A path inside the home folder (`~/.kube/config`), not the folder itself: a file to
+    /// edit, move or copy like any other.
+    fn is_home_path(&self, h: &Hit) -> bool {
+        let t = &self.tokens[h.start as usize];
+        h.start == h.end
+            && t.kind == super::text::Kind::Path
+            && t.key
+                .strip_prefix("~/")
+                .is_some_and(|rest| !rest.is_empty())
+    }
+
     /// A place named as where something comes from (`with the local file`), not where it goes.
     fn is_source(&self, place: &Hit) -> bool {
         self.clause_hits(self.index_of(place)).any(|(_, q)| {
@@ -1080,11 +1107,16 @@ fn gather(
             Kind::Object(w)
                 if !destructive
                     && w >= Weight::Danger
-                    && ctx.is_file_path(h)
+                    && (ctx.is_file_path(h) || ctx.is_home_path(h))
                     && !ctx.contained(h, action) =>
             {
                 found.free.push((Weight::Neutral, h.concept));
             }
+            Kind::Object(_) if ctx.destination[j] && ctx.is_harmless_landing(h, action) => {}
+            // A backup something is copied or saved to (`copy config to config.bak before
+            // editing it`) is being made, not touched.
+            Kind::Object(_)
+                if !destructive && ctx.destination[j] && concept(h.concept).name == "backup" => {}
             Kind::Place(w) | Kind::Object(w)
                 if weigh(w) >= Weight::Danger && ctx.destination[j] =>
             {

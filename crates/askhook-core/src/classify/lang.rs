@@ -124,6 +124,18 @@ impl Votes {
         v
     }
 
+    /// Whether `code` is nearly as likely as the best covered language (within one word):
+    /// a short option in Portuguese (`Registro no banco e disparo imediato`) votes Spanish
+    /// by a word, and is read in the language of its question.
+    pub fn leans_to(&self, code: &str) -> bool {
+        let weight = self
+            .covered
+            .iter()
+            .find(|(c, _)| *c == code)
+            .map_or(0.0, |(_, w)| *w);
+        weight > 0.0 && best(&self.covered).is_some_and(|(_, w)| w - weight <= 1.0)
+    }
+
     /// Whether enough of the words are known to some covered lexicon (one in five) for the
     /// text to be read at all.
     pub fn readable(&self) -> bool {

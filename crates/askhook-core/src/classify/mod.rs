@@ -483,6 +483,7 @@ fn languages(
     let mut question = Votes::default();
     let mut field_langs = Vec::with_capacity(letters.len());
     let mut unreadable: Option<Lang> = None;
+    let mut votes_of = Vec::with_capacity(letters.len());
     for (i, l) in letters.iter().enumerate() {
         let lo = tokens.partition_point(|t| usize::from(t.field) < i);
         let hi = tokens.partition_point(|t| usize::from(t.field) <= i);
@@ -504,6 +505,15 @@ fn languages(
         all.merge(&votes);
         if roles.get(i) == Some(&Role::Question) {
             question.merge(&votes);
+        }
+        votes_of.push(votes);
+    }
+    // A field that could as well be in the question's language is read in it.
+    if let Lang::Covered(asked) = question.decide() {
+        for (lang, votes) in field_langs.iter_mut().zip(&votes_of) {
+            if *lang != asked && lexicon::LEXICON_LANGS.contains(lang) && votes.leans_to(asked) {
+                *lang = asked;
+            }
         }
     }
     if let lang @ Lang::Uncovered(_) = all.decide() {
