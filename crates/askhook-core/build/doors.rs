@@ -410,6 +410,11 @@ fn parse_term(term: &str) -> Result<Vec<Elem>, String> {
         } else if part.starts_with('-') && part.len() > 1 {
             flag_elem(&part[1..])
         } else {
+            // `#general`: a channel, a word written with `#` in front.
+            if let Some(tag) = part.strip_prefix('#').filter(|t| !t.is_empty()) {
+                elems.push(Elem::Exact(format!("#{}", fold_key(tag))));
+                continue;
+            }
             if part.contains("\\*") {
                 elems.push(Elem::Exact(fold_key(&part.replace("\\*", "*"))));
                 continue;

@@ -1003,6 +1003,8 @@ fn qualifier(h: &Hit) -> Option<Qualifier> {
 struct Scope {
     danger_place: Option<u16>,
     safe_place: bool,
+    /// Every safe place named is the user's own machine (`this laptop`).
+    machine_only: bool,
     any_place: bool,
     /// The object that decides, with its weight.
     object: Option<(Weight, u16)>,
@@ -1339,6 +1341,8 @@ fn weigh_places(scope: &mut Scope, places: &[(Weight, u16)], action: &Hit) {
                 if !(matches!(concept(action.concept).name, "factory-reset" | "revoke")
                     && concept(c).name == "machine") =>
             {
+                scope.machine_only =
+                    concept(c).name == "machine" && (scope.machine_only || !scope.safe_place);
                 scope.safe_place = true;
             }
             _ => {}
@@ -1612,6 +1616,14 @@ fn decide_action(ctx: &Ctx, i: usize, rule: ActionRule) -> Option<String> {
                 (action, concept(c).name),
                 ("disable", "security") | ("revoke", _)
             ) && scope.place_distance >= Some(3) =>
+        {
+            Some(named(c))
+        }
+        // A key deleted from the user's own machine is gone like one revoked there.
+        (Some((Weight::Danger, c)), _)
+            if concept(c).name == "credential"
+                && scope.machine_only
+                && matches!(action, "delete" | "wipe" | "rm" | "remove") =>
         {
             Some(named(c))
         }

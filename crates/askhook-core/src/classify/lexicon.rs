@@ -310,6 +310,10 @@ fn hits_at(tokens: &[Token], i: usize, hits: &mut Vec<Hit>) {
     if lexical || matches!(t.kind, TokKind::Ident | TokKind::Path | TokKind::Symbol) {
         try_terms(tokens, i, EXACT.get(key), hits);
     }
+    // A word written `#general` (a channel) meets the terms written so.
+    if lexical && t.prefix == b'#' {
+        try_terms(tokens, i, EXACT.get(&format!("#{key}")), hits);
+    }
     if lexical {
         // Stems: a running hash over the word's prefixes, probed at the lengths stems have.
         let mut hash: u32 = 0x811c_9dc5;
@@ -636,8 +640,9 @@ fn match_elem(tokens: &[Token], j: usize, elem: &Elem) -> Option<usize> {
     let key = t.key.as_str();
     let ok = match *elem {
         Elem::Exact(s) => {
+            let s = s.get();
             (lexical || matches!(t.kind, TokKind::Ident | TokKind::Path | TokKind::Symbol))
-                && key == s.get()
+                && (key == s || t.prefix == b'#' && s.strip_prefix('#') == Some(key))
         }
         Elem::Prefix(s) => lexical && key.starts_with(s.get()),
         // A tail starting with `_` names the last part of a snake_case identifier
