@@ -1003,8 +1003,8 @@ fn qualifier(h: &Hit) -> Option<Qualifier> {
 struct Scope {
     danger_place: Option<u16>,
     safe_place: bool,
-    /// Every safe place named is the user's own machine (`this laptop`).
-    machine_only: bool,
+    /// The one kind of safe place named, when every safe place is of one kind.
+    only_safe_place: Option<u16>,
     any_place: bool,
     /// The object that decides, with its weight.
     object: Option<(Weight, u16)>,
@@ -1341,8 +1341,11 @@ fn weigh_places(scope: &mut Scope, places: &[(Weight, u16)], action: &Hit) {
                 if !(matches!(concept(action.concept).name, "factory-reset" | "revoke")
                     && concept(c).name == "machine") =>
             {
-                scope.machine_only =
-                    concept(c).name == "machine" && (scope.machine_only || !scope.safe_place);
+                scope.only_safe_place = match scope.only_safe_place {
+                    None if !scope.safe_place => Some(c),
+                    Some(o) if o == c => Some(c),
+                    _ => None,
+                };
                 scope.safe_place = true;
             }
             _ => {}
@@ -1540,9 +1543,9 @@ const EDITS: &[&str] = &[
 
 const OUTWARD: &[&str] = &["send", "share", "grant", "expose", "make-public", "publish"];
 
-fn decide_action(ctx: &Ctx, i: usize, rule: ActionRule) -> Option<String> {
-    let action = concept(ctx.hits[i].concept).name;
-    let destructive = matches!(
+/// Whether an action of this rule destroys what it touches (shared things weigh as dangerous).
+fn destroys(rule: ActionRule) -> bool {
+    matches!(
         rule,
         ActionRule::Always
             | ActionRule::UnlessBenign
@@ -1550,7 +1553,22 @@ fn decide_action(ctx: &Ctx, i: usize, rule: ActionRule) -> Option<String> {
             | ActionRule::UnlessSafe
             | ActionRule::IfDanger
             | ActionRule::IfUnplaced
-    );
+    )
+}
+
+/// A key deleted from the user's own machine is gone like one revoked there: the machine is
+/// no safe place for it.
+fn gone_from_machine(scope: &Scope, action: &str, object: u16) -> bool {
+    concept(object).name == "credential"
+        && scope
+            .only_safe_place
+            .is_some_and(|c| concept(c).name == "machine")
+        && matches!(action, "delete" | "wipe" | "rm" | "remove")
+}
+
+fn decide_action(ctx: &Ctx, i: usize, rule: ActionRule) -> Option<String> {
+    let action = concept(ctx.hits[i].concept).name;
+    let destructive = destroys(rule);
     if ctx.only_told(i) {
         return None;
     }
@@ -1619,15 +1637,9 @@ fn decide_action(ctx: &Ctx, i: usize, rule: ActionRule) -> Option<String> {
         {
             Some(named(c))
         }
-        // A key deleted from the user's own machine is gone like one revoked there.
-        (Some((Weight::Danger, c)), _)
-            if concept(c).name == "credential"
-                && scope.machine_only
-                && matches!(action, "delete" | "wipe" | "rm" | "remove") =>
-        {
-            Some(named(c))
+        (Some((Weight::Danger, c)), _) => {
+            (!scope.safe_place || gone_from_machine(&scope, action, c)).then(|| named(c))
         }
-        (Some((Weight::Danger, c)), _) => (!scope.safe_place).then(|| named(c)),
         // A build is what a deploy ships: disposable to delete, not harmless to put live.
         (Some((Weight::Disposable, c)), _)
             if action != "deploy" || concept(c).name != "generated" =>
