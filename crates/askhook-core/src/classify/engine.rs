@@ -285,6 +285,15 @@ impl<'a> Ctx<'a> {
         self.tokens[h.start as usize].field
     }
 
+    /// Whether an action stands in the header or an option label: a short name for what is
+    /// done, its objects said elsewhere.
+    fn names_answer(&self, i: usize) -> bool {
+        matches!(
+            self.roles[self.field(&self.hits[i]) as usize],
+            Role::Header | Role::Label(_)
+        )
+    }
+
     fn clause(&self, h: &Hit) -> (u16, u16) {
         let t = &self.tokens[h.start as usize];
         (t.field, t.clause)
@@ -1008,6 +1017,9 @@ struct Scope {
     any_place: bool,
     /// The object that decides, with its weight.
     object: Option<(Weight, u16)>,
+    /// How far from the action its object was said (the levels of [`place_distance`]: 0 its
+    /// clause, 1 its field, 2 its option's other half, 3 the question or header, 4 anywhere).
+    object_distance: Option<u8>,
     /// The action takes something out of a file or puts it in: an edit.
     edits_file: bool,
     /// How far from an option's action its places were said: 0 its clause, 1 its field, 2 its
@@ -1253,6 +1265,7 @@ fn scope_of(ctx: &Ctx, action_index: usize, destructive: bool) -> Scope {
         scope.danger_place = chosen_target(ctx, action_index, destructive);
     }
     scope.object = object;
+    scope.object_distance = first.map(|i| i as u8);
     // `Sync the local folder to the prod bucket`: the local folder is the source.
     if danger_target && destructive {
         scope.safe_place = false;
@@ -1543,6 +1556,13 @@ const EDITS: &[&str] = &[
 
 const OUTWARD: &[&str] = &["send", "share", "grant", "expose", "make-public", "publish"];
 
+/// The action's object, said by the question, is a file or something generated: the text of
+/// a message, not code or a screen it is about.
+fn borrowed_harmless(scope: &Scope) -> bool {
+    scope.object_distance == Some(3)
+        && (scope.edits_file || scope.object.is_some_and(|(w, _)| w == Weight::Disposable))
+}
+
 /// Whether an action of this rule destroys what it touches (shared things weigh as dangerous).
 fn destroys(rule: ActionRule) -> bool {
     matches!(
@@ -1572,8 +1592,15 @@ fn decide_action(ctx: &Ctx, i: usize, rule: ActionRule) -> Option<String> {
     if ctx.only_told(i) {
         return None;
     }
-    let scope = scope_of(ctx, i, destructive);
+    let mut scope = scope_of(ctx, i, destructive);
     let named = |c: u16| format!("{action}:{}", concept(c).name);
+    // A send named by a header or a label reaches whoever it goes to: the harmless thing the
+    // question names elsewhere (a file, generated letters) is what is sent, not who receives
+    // it (`[Mail clients] The text is ready in annonce.md. Go?`).
+    if action == "send" && ctx.names_answer(i) && borrowed_harmless(&scope) {
+        scope.object = None;
+        scope.edits_file = false;
+    }
     if let Some(place) = scope.danger_place {
         // In a question that only edits text, a dangerous place the action borrows from
         // elsewhere is what the text is about (`… flush the production CDN. I'd only change
