@@ -286,7 +286,8 @@ impl<'a> Ctx<'a> {
     }
 
     /// Whether an action stands in the header or an option label: a short name for what is
-    /// done, its objects said elsewhere.
+    /// done, its objects said elsewhere. (A description tells what happened too: `nothing
+    /// was sent`.)
     fn names_answer(&self, i: usize) -> bool {
         matches!(
             self.roles[self.field(&self.hits[i]) as usize],
@@ -1594,9 +1595,9 @@ fn decide_action(ctx: &Ctx, i: usize, rule: ActionRule) -> Option<String> {
     }
     let mut scope = scope_of(ctx, i, destructive);
     let named = |c: u16| format!("{action}:{}", concept(c).name);
-    // A send named by a header or a label reaches whoever it goes to: the harmless thing the
-    // question names elsewhere (a file, generated letters) is what is sent, not who receives
-    // it (`[Mail clients] The text is ready in annonce.md. Go?`).
+    // A send named by the header or a label reaches whoever it goes to: the harmless thing
+    // the question names (a file, generated letters) is what is sent, not who receives it
+    // (`[Mail clients] The text is ready in annonce.md. Go?`).
     if action == "send" && ctx.names_answer(i) && borrowed_harmless(&scope) {
         scope.object = None;
         scope.edits_file = false;
