@@ -55,6 +55,9 @@ pub struct Signature {
     core: Vec<String>,
     /// The content words of the whole text and the header.
     text_words: Vec<String>,
+    /// The content words only the header writes: a chip's label, free to vary between two
+    /// askings of one decision (`Cleanup` / `Old branch`).
+    header_only: Vec<String>,
     /// Every content word, options included: sorted, unique.
     all: Vec<String>,
     /// The specific words of each option (sorted, unique), options that name nothing left out.
@@ -244,7 +247,6 @@ impl Signature {
             .take(labels.len())
             .map(|d| tokens(clip(d, MAX_LABEL), lang))
             .collect();
-
         let joined: Vec<(String, String, String)> = [asking.as_str(), header]
             .into_iter()
             .flat_map(|t| compounds(t, lang))
@@ -273,7 +275,6 @@ impl Signature {
         } else {
             ask.raw.iter().chain(&ctx.raw).cloned().collect()
         };
-        let raw = characters_of_cjk(raw);
         let (core, text_words) = (words.core, words.text);
         let spelled = [asking.as_str(), header, context.as_str()]
             .into_iter()
@@ -288,6 +289,7 @@ impl Signature {
             versions: Versions::of(&asking, &text, header, &labels, &classes),
             core,
             text_words,
+            header_only: header_only_words(&head, &[&ask, &ctx]),
             options,
             joined,
             classes,
@@ -300,7 +302,7 @@ impl Signature {
             named,
             groups,
             offered: members(&opts.iter().flat_map(|o| &o.toks).collect::<Vec<_>>()),
-            raw,
+            raw: characters_of_cjk(raw),
             description_words: description_words_of(&described_tokens, lang),
             alternatives: offers_alternatives(&asking, lang),
             spelled,
@@ -340,6 +342,26 @@ impl Signature {
     pub fn is_empty(&self) -> bool {
         self.core.is_empty()
     }
+}
+
+/// The content words only the header writes (sorted, unique): not the text, nor the text in
+/// parts (a header's `Rollout` is the text's `roll out`).
+fn header_only_words(head: &Tokens, text: &[&Tokens]) -> Vec<String> {
+    let in_text = |w: &String| {
+        text.iter()
+            .flat_map(|t| &t.toks)
+            .filter_map(|t| t.word.as_ref())
+            .any(|t| t == w || t.chars().count() >= 3 && w.starts_with(t.as_str()))
+    };
+    let mut only: Vec<String> = head
+        .toks
+        .iter()
+        .filter_map(|t| t.word.clone())
+        .filter(|w| !in_text(w))
+        .collect();
+    only.sort_unstable();
+    only.dedup();
+    only
 }
 
 /// The subjects a question names: those of its asking sentence, and when that sentence only
@@ -715,7 +737,7 @@ pub fn may_match(key: &str, b: &Signature) -> bool {
     let cover_a = share(&mut core.split(' '), &|w| {
         b.has(w) || has_synonyms(w) || compound(w) || basename_found(w, b) || acronym(w)
     });
-    let cover_b = share(&mut b.core.iter().map(String::as_str), &|w| {
+    let found_b = |w: &str| {
         synonym_class(b.lang, w).is_some()
             || in_key(w)
             || b.joined
@@ -735,7 +757,8 @@ pub fn may_match(key: &str, b: &Signature) -> bool {
                     })
                 })
             })
-    });
+    };
+    let cover_b = share(&mut b.core.iter().map(String::as_str), &found_b);
     if options && b.options.len() >= 2 {
         cover_a.max(cover_b) >= COVERAGE
     } else {
@@ -779,17 +802,8 @@ pub fn same_decision(a: &Signature, b: &Signature) -> Verdict {
         if !miss_a.is_empty() || !miss_b.is_empty() || (text_a && text_b) {
             return no(Reason::NearCopyDiffers);
         }
-    } else if near >= semi_at {
-        // Here a verb of the other's class is no substitution (`open` / `create` a PR).
-        let unmatched = |miss: &[&str], s: &Signature, other: &Signature| {
-            miss.iter()
-                .filter(|w| !synonym_named(synonym_class(s.lang, w), other))
-                .count()
-        };
-        let (ua, ub) = (unmatched(&miss_a, a, b), unmatched(&miss_b, b, a));
-        if ua > 0 && ub > 0 && ua + ub >= 2 {
-            return no(Reason::NearCopyDiffers);
-        }
+    } else if near >= semi_at && substituted((a, &miss_a), (b, &miss_b)) {
+        return no(Reason::NearCopyDiffers);
     }
     let named_a = miss_a.iter().any(|w| named_missing(w, a, b));
     let named_b = miss_b.iter().any(|w| named_missing(w, b, a));
@@ -836,6 +850,24 @@ pub fn same_decision(a: &Signature, b: &Signature) -> Verdict {
         Reason::TooFewShared(pct_a, pct_b)
     };
     Verdict { same, reason }
+}
+
+/// Of two questions that copy a third of each other's words, each writes a content word the
+/// other does not: a substitution (`Delete the staging DB?` / `Delete the prod DB?`). A verb of
+/// the other's class is none (`open` / `create` a PR), nor is a word only the header writes
+/// (`[Cleanup] … Delete the local branch?` / `[Old branch] … remove the local copy of that
+/// branch?`); with two or more options matching, one word each is allowed.
+fn substituted((a, miss_a): (&Signature, &[&str]), (b, miss_b): (&Signature, &[&str])) -> bool {
+    let unmatched = |miss: &[&str], s: &Signature, other: &Signature| {
+        miss.iter()
+            .filter(|w| !synonym_named(synonym_class(s.lang, w), other))
+            .filter(|w| !listed_sorted(&s.header_only, w))
+            .count()
+    };
+    let (ua, ub) = (unmatched(miss_a, a, b), unmatched(miss_b, b, a));
+    let (matched, rate, _) = option_agreement(a, b);
+    let allowed = if matched >= 2 && rate >= 0.66 { 3 } else { 2 };
+    ua > 0 && ub > 0 && ua + ub >= allowed
 }
 
 /// Of two yes/no questions, one asks about a thing it names (`GIN-Index`) that the other never
@@ -3145,6 +3177,46 @@ mod tests {
             ],
         );
         let v = same_decision(&engine, &host);
+        assert!(!v.same, "{}", v.reason);
+    }
+
+    #[test]
+    fn a_header_word_the_other_never_writes_is_no_substitution_in_a_near_copy() {
+        // The chips differ (`Cleanup` / `Old branch`); the asking sentences name the decision.
+        let a = Signature::of_labels(
+            "feature/onboarding was merged. Delete the local branch?",
+            "Cleanup",
+            &["Delete it (Recommended)", "Keep it"],
+        );
+        let b = Signature::of_labels(
+            "fix/typo-footer is merged into main. Should I remove the local copy of that branch?",
+            "Old branch",
+            &["Keep", "Remove (Recommended)"],
+        );
+        let v = same_decision(&a, &b);
+        assert!(v.same, "{}", v.reason);
+        assert!(may_match(&a.key(), &b) && may_match(&b.key(), &a));
+        // Over a bare `What should we do with it?` the header is what is asked: rolling a flag
+        // out and cleaning it up stay two decisions.
+        let rollout = Signature::of_labels(
+            "How should we roll out the `new_checkout` flag to users?",
+            "Rollout",
+            &[
+                "Percentage ramp (Recommended)",
+                "Staff only",
+                "Everyone at once",
+            ],
+        );
+        let cleanup = Signature::of_labels(
+            "The `new_checkout` flag has been at 100% for six weeks. What should we do with it?",
+            "Flag cleanup",
+            &[
+                "Remove the flag (Recommended)",
+                "Keep it as a kill switch",
+                "Leave it",
+            ],
+        );
+        let v = same_decision(&rollout, &cleanup);
         assert!(!v.same, "{}", v.reason);
     }
 
