@@ -117,6 +117,10 @@ const OR_WORDS: [&str; 12] = [
     "또는",
 ];
 
+/// English modal words before an action that make it a hypothetical (`would destroy`, `wants
+/// to replace`): see [`Ctx::joins_actions`].
+const MODAL_WORDS: &[&str] = &["would", "will", "could", "might", "wants", "want"];
+
 pub struct Ctx<'a> {
     pub tokens: &'a [Token],
     pub hits: &'a [Hit],
@@ -540,7 +544,12 @@ impl<'a> Ctx<'a> {
                 {
                     return Some("code-talk")
                 }
-                Some(Qualifier::Past) if q.end < h.start && h.start - q.end - 1 <= window => {
+                // A past inside a quotation is the name it quotes (`set them to “已关闭”`).
+                Some(Qualifier::Past)
+                    if q.end < h.start
+                        && h.start - q.end - 1 <= window
+                        && (!self.quoted(q) || self.one_quotation(q, h)) =>
+                {
                     return Some("already done")
                 }
                 // Another action between ends the talk, unless both stand in one quotation
@@ -697,7 +706,43 @@ impl<'a> Ctx<'a> {
         } else {
             return false;
         };
-        (from..to).any(|t| self.is_or(&self.tokens[t as usize]))
+        (from..to).any(|t| self.is_or(&self.tokens[t as usize]) && !self.joins_actions(t))
+    }
+
+    /// `… what the change would destroy or replace`: an `or` standing right between two actions,
+    /// the first after a `would`, joins two things one hypothetical does; it offers no
+    /// alternative to the preview.
+    fn joins_actions(&self, t: u32) -> bool {
+        let is_action = |h: &&Hit| matches!(h.kind(), Kind::Action(_));
+        let before = self.hits.iter().filter(is_action).find(|h| h.end + 1 == t);
+        let after = self.hits.iter().filter(is_action).any(|h| h.start == t + 1);
+        after
+            && before.is_some_and(|a| {
+                (a.start.saturating_sub(2)..a.start)
+                    .any(|k| MODAL_WORDS.contains(&self.tokens[k as usize].key.as_str()))
+            })
+    }
+
+    /// A message to everyone, named without a verb, in a sentence that previews it and says
+    /// nothing is sent (`See which of the 58 customers would get the email, without sending
+    /// anything?`): the send is what the preview shows, not what it does.
+    fn send_withheld(&self, i: usize) -> bool {
+        let h = &self.hits[i];
+        let here = |q: &Hit| {
+            self.field(q) == self.field(h)
+                && self.tokens[q.start as usize].sentence == self.tokens[h.start as usize].sentence
+        };
+        let previewed =
+            self.hits.iter().enumerate().any(|(j, q)| {
+                qualifier(q) == Some(Qualifier::Preview) && !self.negated[j] && here(q)
+            });
+        previewed
+            && self.hits.iter().enumerate().any(|(j, q)| {
+                matches!(q.kind(), Kind::Action(_))
+                    && concept(q.concept).name == "send"
+                    && self.negated[j]
+                    && here(q)
+            })
     }
 
     /// Whether a word is `or` ([`OR_WORDS`], or `o` in a Spanish field).
@@ -945,6 +990,33 @@ impl<'a> Ctx<'a> {
                 && q.end < h.start
                 && h.start - q.end - 1 <= u32::from(q.term().window)
         })
+    }
+
+    /// The action's clause sends it to a local place (`switch it to the docker database`) and
+    /// names no shared, dangerous or precious place, nor such a thing other than the one a
+    /// local place right before it qualifies.
+    fn repoints_to_safe_place(&self, i: usize) -> bool {
+        let safe = |h: &Hit| matches!(h.kind(), Kind::Place(Weight::Safe));
+        let mut landing = false;
+        for (j, h) in self.clause_hits(i) {
+            if self.negated[j] {
+                continue;
+            }
+            match h.kind() {
+                Kind::Place(Weight::Safe) if self.destination[j] => landing = true,
+                Kind::Place(w) if w >= Weight::Shared => return false,
+                Kind::Object(w)
+                    if w >= Weight::Shared
+                        && !self
+                            .clause_hits(i)
+                            .any(|(_, p)| safe(p) && p.end + 1 == h.start) =>
+                {
+                    return false
+                }
+                _ => {}
+            }
+        }
+        landing
     }
 
     /// Servers a deploy lands on, named by a place that is not dangerous (`the staging
@@ -1421,10 +1493,23 @@ pub fn evaluate(ctx: &Ctx) -> (Vec<Evidence>, Vec<Evidence>) {
             }
             Kind::Action(rule) => decide_action(ctx, i, rule).map(|r| (Door::OneWay, r)),
             Kind::Object(_) if name == "outreach" => match mass_send(ctx, i) {
+                Some(rule) if ctx.send_withheld(i) => {
+                    cleared.push(evidence(ctx, hit, Door::TwoWay, format!("{rule}: preview")));
+                    continue;
+                }
                 Some(rule) => Some((Door::OneWay, rule)),
                 None => continue,
             },
             Kind::Place(Weight::Danger) if name == "fleet" && reached_by_outreach(ctx, i) => {
+                if ctx.send_withheld(i) {
+                    cleared.push(evidence(
+                        ctx,
+                        hit,
+                        Door::TwoWay,
+                        "send:fleet: preview".into(),
+                    ));
+                    continue;
+                }
                 Some((Door::OneWay, "send:fleet".to_owned()))
             }
             Kind::Object(Weight::Danger) if name == "privilege" && granted_by_choice(ctx, i) => {
@@ -1590,7 +1675,10 @@ fn gone_from_machine(scope: &Scope, action: &str, object: u16) -> bool {
 fn decide_action(ctx: &Ctx, i: usize, rule: ActionRule) -> Option<String> {
     let action = concept(ctx.hits[i].concept).name;
     let destructive = destroys(rule);
-    if ctx.only_told(i) {
+    // `Your .env still points at production. Switch it to the local Postgres?`: a change its
+    // own clause lands on a local place, naming nothing weighty there, moves away from the
+    // production the question tells of.
+    if ctx.only_told(i) || action == "change" && ctx.repoints_to_safe_place(i) {
         return None;
     }
     let mut scope = scope_of(ctx, i, destructive);
