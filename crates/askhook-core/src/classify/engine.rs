@@ -117,6 +117,36 @@ const OR_WORDS: [&str; 12] = [
     "또는",
 ];
 
+/// Branch-name prefixes (`feat/…`): see [`Ctx::in_branch_name`].
+const BRANCH_PREFIXES: &[&str] = &[
+    "feat",
+    "feature",
+    "fix",
+    "bugfix",
+    "hotfix",
+    "chore",
+    "tmp",
+    "temp",
+    "exp",
+    "wip",
+    "spike",
+    "refactor",
+    "experiment",
+];
+
+/// Words that name a branch right before its name, in the lexicons' languages.
+const BRANCH_WORDS: &[&str] = &[
+    "branch",
+    "ветку",
+    "ветка",
+    "ブランチ",
+    "브랜치",
+    "rama",
+    "branche",
+    "分支",
+    "zweig",
+];
+
 /// English modal words before an action that make it a hypothetical (`would destroy`, `wants
 /// to replace`): see [`Ctx::joins_actions`].
 const MODAL_WORDS: &[&str] = &["would", "will", "could", "might", "wants", "want"];
@@ -952,6 +982,33 @@ impl<'a> Ctx<'a> {
         t.in_code && (t.joined || next_joined)
     }
 
+    /// A word inside a branch name written in code: a hyphenated name right after a branch
+    /// word (the local branch `tmp-kill-switch`), or one under a branch prefix (`feat/…`).
+    fn in_branch_name(&self, h: &Hit) -> bool {
+        if !self.in_code_name(h) {
+            return false;
+        }
+        let t = &self.tokens[h.start as usize];
+        let mut first = h.start as usize;
+        while first > 0 {
+            let here = &self.tokens[first];
+            let before = &self.tokens[first - 1];
+            if !(here.joined || BRANCH_PREFIXES.contains(&before.key.as_str()))
+                || !before.in_code
+                || before.field != t.field
+            {
+                break;
+            }
+            first -= 1;
+        }
+        let head = &self.tokens[first];
+        BRANCH_PREFIXES.contains(&head.key.as_str()) && first < h.start as usize
+            || first > 0 && {
+                let word = &self.tokens[first - 1];
+                word.field == t.field && !word.in_code && BRANCH_WORDS.contains(&word.key.as_str())
+            }
+    }
+
     /// An object that is a file: taking something out of it is editing it.
     fn is_file(&self, h: &Hit) -> bool {
         let t = &self.tokens[h.start as usize];
@@ -1189,6 +1246,9 @@ fn gather(
             // A name in code (`acme-dev-old`, `experiment-ml`) says nothing safe about where
             // it lives or what it holds.
             Kind::Place(w) | Kind::Object(w) if w <= Weight::Safe && ctx.in_code_name(h) => {}
+            // Nor does a branch's name say anything dangerous (`git branch -D force-public-acl`,
+            // `7 commits on feat/drop-legacy-tables`): it names work, not what the work touches.
+            Kind::Place(_) | Kind::Object(_) if ctx.in_branch_name(h) => {}
             // Changing, moving or renaming a file (`rename drop_all.sql`, `edit prod.env`)
             // edits what git keeps: what its name says it holds matters when it is destroyed.
             Kind::Object(w)
