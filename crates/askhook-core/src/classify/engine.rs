@@ -234,7 +234,9 @@ impl<'a> Ctx<'a> {
         ctx.rebuilt_env = ctx.find_rebuilt_env();
         ctx.cancelled = (0..hits.len()).map(|i| ctx.find_cancelled(i)).collect();
         ctx.set_aside_place = (0..hits.len())
-            .map(|j| ctx.follows_cancelled(j) || ctx.is_source(&hits[j]))
+            .map(|j| {
+                ctx.follows_cancelled(j) || ctx.is_source(&hits[j]) || ctx.copied_from(&hits[j])
+            })
             .collect();
         ctx.destination = hits.iter().map(|h| ctx.is_destination(h)).collect();
         ctx
@@ -349,9 +351,23 @@ impl<'a> Ctx<'a> {
                 .iter()
                 .any(|t| t.boundary)
         };
+        // `Sem 2FA` (pt, "without 2FA") is a protection switched off: a negation in front of an
+        // object inside an action's own words is that action, not a negation of the object.
+        let one_action = |n: &Hit| {
+            self.hits.iter().any(|a| {
+                matches!(a.kind(), Kind::Action(_))
+                    && a.start <= n.start.min(h.start)
+                    && a.end >= n.end.max(h.end)
+            })
+        };
         self.clause_hits(i).any(|(_, n)| {
             let window = u32::from(n.term().window);
             match qualifier(n) {
+                Some(Qualifier::Negate)
+                    if !matches!(h.kind(), Kind::Action(_)) && one_action(n) =>
+                {
+                    false
+                }
                 Some(Qualifier::Negate) => {
                     // `without --doit to see what it would change`: a negated flag is all the
                     // negation is about.
@@ -1108,6 +1124,24 @@ impl<'a> Ctx<'a> {
         })
     }
 
+    /// `the practice copy of the HR database`, `clones of the live sites`: what a copy was made
+    /// from, named right after `copy of`.
+    /// (`your copy of the site` is the user's own working copy: what it holds is their work.)
+    fn copied_from(&self, h: &Hit) -> bool {
+        const OWNERS: &[&str] = &[
+            "your", "my", "our", "ta", "ma", "notre", "votre", "tu", "mi", "nuestra", "sua", "tua",
+            "minha", "nossa", "deine", "meine", "unsere", "ihre", "твоя", "моя", "наша", "ваша",
+        ];
+        self.clause_hits(self.index_of(h)).any(|(j, q)| {
+            qualifier(q) == Some(Qualifier::CopyOf)
+                && !self.negated[j]
+                && !(q.start > 0
+                    && OWNERS.contains(&self.tokens[q.start as usize - 1].key.as_str()))
+                && q.end < h.start
+                && h.start - q.end - 1 <= u32::from(q.term().window)
+        })
+    }
+
     fn contained(&self, o: &Hit, action: &Hit) -> bool {
         self.clause_hits(self.index_of(o))
             .any(|(_, c)| match qualifier(c) {
@@ -1243,6 +1277,8 @@ fn gather(
             // What the action fills things with (`mit Seeds füllen`, `with the fixtures`) is
             // not what it touches.
             Kind::Object(w) if w <= Weight::Benign && ctx.is_source(h) => {}
+            // What a copy was made from is not what an action on the copy touches.
+            Kind::Object(_) if ctx.copied_from(h) => {}
             // A name in code (`acme-dev-old`, `experiment-ml`) says nothing safe about where
             // it lives or what it holds.
             Kind::Place(w) | Kind::Object(w) if w <= Weight::Safe && ctx.in_code_name(h) => {}
@@ -1399,6 +1435,10 @@ fn scope_of(ctx: &Ctx, action_index: usize, destructive: bool) -> Scope {
     }
     scope.object = object;
     scope.object_distance = first.map(|i| i as u8);
+    if let Some(named) = header_object(ctx, action_index, destructive, &found) {
+        scope.object = Some(named);
+        scope.object_distance = Some(3);
+    }
     // `Sync the local folder to the prod bucket`: the local folder is the source.
     if danger_target && destructive {
         scope.safe_place = false;
@@ -1421,6 +1461,39 @@ fn scope_of(ctx: &Ctx, action_index: usize, destructive: bool) -> Scope {
         }
     }
     scope
+}
+
+/// `[Права админа] … просит доступ к админке. Выдать как у Сергея?`: an asked action that
+/// destroys nothing and whose own clause names nothing acts on what the header names, when that
+/// is weightier than what the rest of the question mentions (and nothing is said to be
+/// disposable).
+fn header_object(
+    ctx: &Ctx,
+    action_index: usize,
+    destructive: bool,
+    found: &[Found],
+) -> Option<(Weight, u16)> {
+    let action = &ctx.hits[action_index];
+    let asked = matches!(ctx.roles[ctx.field(action) as usize], Role::Question);
+    if destructive || !asked || concept(action.concept).name == "change" {
+        return None;
+    }
+    if found[0].object().is_some() {
+        return None;
+    }
+    let said = found.iter().find_map(Found::object);
+    if said.is_some_and(|(w, _)| w == Weight::Disposable) {
+        return None;
+    }
+    let header = gather(
+        ctx,
+        action_index,
+        &|h| matches!(ctx.roles[ctx.field(h) as usize], Role::Header),
+        destructive,
+    );
+    header
+        .object()
+        .filter(|&(w, _)| w >= Weight::Danger && said.is_none_or(|(o, _)| o < w))
 }
 
 /// The question's asking sentence asks for a target: which one, where, to whom.
@@ -1722,14 +1795,20 @@ fn destroys(rule: ActionRule) -> bool {
     )
 }
 
-/// A key deleted from the user's own machine is gone like one revoked there: the machine is
-/// no safe place for it.
-fn gone_from_machine(scope: &Scope, action: &str, object: u16) -> bool {
-    concept(object).name == "credential"
-        && scope
-            .only_safe_place
-            .is_some_and(|c| concept(c).name == "machine")
-        && matches!(action, "delete" | "wipe" | "rm" | "remove")
+/// The user's own computer is a safe place for work, not for what guards it or them: a key
+/// deleted from it is gone like one revoked there, and a firewall or disk encryption switched
+/// off there, or admin rights granted on it, expose it and everything it holds.
+fn unsafe_on_machine(scope: &Scope, action: &str, object: u16) -> bool {
+    let on_machine = scope
+        .only_safe_place
+        .is_some_and(|c| concept(c).name == "machine");
+    on_machine
+        && match concept(object).name {
+            "credential" => matches!(action, "delete" | "wipe" | "rm" | "remove"),
+            "security" => action == "disable",
+            "privilege" => action == "grant",
+            _ => false,
+        }
 }
 
 fn decide_action(ctx: &Ctx, i: usize, rule: ActionRule) -> Option<String> {
@@ -1814,7 +1893,7 @@ fn decide_action(ctx: &Ctx, i: usize, rule: ActionRule) -> Option<String> {
             Some(named(c))
         }
         (Some((Weight::Danger, c)), _) => {
-            (!scope.safe_place || gone_from_machine(&scope, action, c)).then(|| named(c))
+            (!scope.safe_place || unsafe_on_machine(&scope, action, c)).then(|| named(c))
         }
         // A build is what a deploy ships: disposable to delete, not harmless to put live.
         (Some((Weight::Disposable, c)), _)

@@ -101,6 +101,9 @@ pub enum Qualifier {
     /// `which tests should I add`, `which design should the RFC propose`: a question that
     /// chooses what to write down; its options are test cases and designs, not orders.
     Proposes,
+    /// `a copy of`, `clones of`: what follows is what the copy was made from; the copy is
+    /// what an action on it touches (`the practice copy of the HR database on your laptop`).
+    CopyOf,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
