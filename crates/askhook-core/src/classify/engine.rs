@@ -937,6 +937,40 @@ impl<'a> Ctx<'a> {
         text
     }
 
+    /// The question's asking sentence renames a function by name (`Shall I rename it to
+    /// hide_former_staff()?`): what the function's words or the story around it name (former
+    /// staff, customers) is not what a renaming changes.
+    fn renames_code(&self) -> bool {
+        let Some(field) = (0..self.roles.len()).find(|&f| self.roles[f] == Role::Question) else {
+            return false;
+        };
+        let field = field as u16;
+        let asking = self.asking_sentence(field);
+        let in_asking = |t: &Token| t.field == field && t.sentence == asking;
+        self.hits.iter().enumerate().any(|(j, q)| {
+            qualifier(q) == Some(Qualifier::EditsCode)
+                && !self.negated[j]
+                && in_asking(&self.tokens[q.start as usize])
+        }) && self.tokens.iter().any(|t| in_asking(t) && t.call)
+    }
+
+    /// The action's own clause names no place and nothing weighty but inside identifiers
+    /// (`rename it to hide_former_staff()`, not `rename the customers table`).
+    fn clause_names_only_code(&self, i: usize) -> bool {
+        self.clause_hits(i).all(|(j, h)| {
+            j == i
+                || self.negated[j]
+                || match h.kind() {
+                    Kind::Place(_) => false,
+                    Kind::Object(w) if w >= Weight::Danger => self.tokens
+                        [h.start as usize..=h.end as usize]
+                        .iter()
+                        .all(|t| t.kind == TokKind::Ident),
+                    _ => true,
+                }
+        })
+    }
+
     /// The action's own clause names where something happens.
     fn clause_names_place(&self, i: usize) -> bool {
         self.clause_hits(i)
@@ -1817,7 +1851,11 @@ fn decide_action(ctx: &Ctx, i: usize, rule: ActionRule) -> Option<String> {
     // `Your .env still points at production. Switch it to the local Postgres?`: a change its
     // own clause lands on a local place, naming nothing weighty there, moves away from the
     // production the question tells of.
-    if ctx.only_told(i) || action == "change" && ctx.repoints_to_safe_place(i) {
+    if ctx.only_told(i)
+        || action == "change"
+            && (ctx.repoints_to_safe_place(i)
+                || ctx.renames_code() && ctx.clause_names_only_code(i))
+    {
         return None;
     }
     let mut scope = scope_of(ctx, i, destructive);
