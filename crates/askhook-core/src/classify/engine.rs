@@ -695,10 +695,10 @@ impl<'a> Ctx<'a> {
                 && self.clause(o) == clause
                 && matches!(o.kind(), Kind::Object(_) | Kind::Place(_))
         });
-        if own {
-            return None;
-        }
         let field = self.field(h);
+        if own {
+            return self.said_read_only(i).then_some("preview");
+        }
         let near = |f: u16| {
             f == field
                 || matches!(self.roles[f as usize], Role::Question | Role::Header)
@@ -740,6 +740,37 @@ impl<'a> Ctx<'a> {
                     && !background(q)
             })
             .then_some("preview")
+    }
+
+    /// `Run wp db size on the production database? It's read-only.`: a sentence of the
+    /// question that says nothing but that it is read-only (or a dry run) covers the command
+    /// the question runs, whatever it names. (Only a run: `Grant admin on prod? Read-only
+    /// first.` grants something else first.)
+    fn said_read_only(&self, i: usize) -> bool {
+        let h = &self.hits[i];
+        let Kind::Action(rule) = h.kind() else {
+            return false;
+        };
+        let field = self.field(h);
+        if destroys(rule)
+            || concept(h.concept).name != "execute"
+            || self.roles[field as usize] != Role::Question
+        {
+            return false;
+        }
+        let sentence_of = |x: &Hit| self.tokens[x.start as usize].sentence;
+        let own_sentence = sentence_of(h);
+        self.hits.iter().enumerate().any(|(j, q)| {
+            qualifier(q) == Some(Qualifier::Preview)
+                && !self.negated[j]
+                && self.field(q) == field
+                && sentence_of(q) != own_sentence
+                && !self.hits.iter().any(|o| {
+                    self.field(o) == field
+                        && sentence_of(o) == sentence_of(q)
+                        && matches!(o.kind(), Kind::Action(_) | Kind::Object(_) | Kind::Place(_))
+                })
+        })
     }
 
     /// An `or` of some language between a preview and an action: the action is the other
