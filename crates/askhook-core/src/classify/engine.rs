@@ -1876,17 +1876,18 @@ fn unsafe_on_machine(scope: &Scope, action: &str, object: u16) -> bool {
         }
 }
 
+/// A change that touches something else than the question's weighty words: `Your .env still
+/// points at production. Switch it to the local Postgres?` lands on a local place, naming
+/// nothing weighty there, and moves away from the production the question tells of; `rename it
+/// to hide_former_staff()` renames code.
+fn changes_elsewhere(ctx: &Ctx, i: usize) -> bool {
+    ctx.repoints_to_safe_place(i) || ctx.renames_code() && ctx.clause_names_only_code(i)
+}
+
 fn decide_action(ctx: &Ctx, i: usize, rule: ActionRule) -> Option<String> {
     let action = concept(ctx.hits[i].concept).name;
     let destructive = destroys(rule);
-    // `Your .env still points at production. Switch it to the local Postgres?`: a change its
-    // own clause lands on a local place, naming nothing weighty there, moves away from the
-    // production the question tells of.
-    if ctx.only_told(i)
-        || action == "change"
-            && (ctx.repoints_to_safe_place(i)
-                || ctx.renames_code() && ctx.clause_names_only_code(i))
-    {
+    if ctx.only_told(i) || action == "change" && changes_elsewhere(ctx, i) {
         return None;
     }
     let mut scope = scope_of(ctx, i, destructive);
