@@ -1861,8 +1861,9 @@ fn destroys(rule: ActionRule) -> bool {
 }
 
 /// The user's own computer is a safe place for work, not for what guards it or them: a key
-/// deleted from it is gone like one revoked there, and a firewall or disk encryption switched
-/// off there, or admin rights granted on it, expose it and everything it holds.
+/// deleted from it is gone like one revoked there, and a firewall, disk encryption or its
+/// backups switched off there, or admin rights granted on it, expose it and everything it
+/// holds.
 fn unsafe_on_machine(scope: &Scope, action: &str, object: u16) -> bool {
     let on_machine = scope
         .only_safe_place
@@ -1870,7 +1871,7 @@ fn unsafe_on_machine(scope: &Scope, action: &str, object: u16) -> bool {
     on_machine
         && match concept(object).name {
             "credential" => matches!(action, "delete" | "wipe" | "rm" | "remove"),
-            "security" => action == "disable",
+            "security" | "backup" => action == "disable",
             "privilege" => action == "grant",
             _ => false,
         }
