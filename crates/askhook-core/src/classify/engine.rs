@@ -968,21 +968,25 @@ impl<'a> Ctx<'a> {
         text
     }
 
-    /// The question's asking sentence renames a function by name (`Shall I rename it to
-    /// hide_former_staff()?`): what the function's words or the story around it name (former
+    /// A sentence of the question renames a function by name (`Shall I rename it to
+    /// hide_former_staff()?`, `I'm renaming deleteSubscriber() to removeFromListView(); update
+    /// the call sites too?`): what the function's words or the story around it name (former
     /// staff, customers) is not what a renaming changes.
     fn renames_code(&self) -> bool {
         let Some(field) = (0..self.roles.len()).find(|&f| self.roles[f] == Role::Question) else {
             return false;
         };
         let field = field as u16;
-        let asking = self.asking_sentence(field);
-        let in_asking = |t: &Token| t.field == field && t.sentence == asking;
         self.hits.iter().enumerate().any(|(j, q)| {
+            let sentence = self.tokens[q.start as usize].sentence;
             qualifier(q) == Some(Qualifier::EditsCode)
                 && !self.negated[j]
-                && in_asking(&self.tokens[q.start as usize])
-        }) && self.tokens.iter().any(|t| in_asking(t) && t.call)
+                && self.tokens[q.start as usize].field == field
+                && self
+                    .tokens
+                    .iter()
+                    .any(|t| t.field == field && t.sentence == sentence && t.call)
+        })
     }
 
     /// The action's own clause names no place and nothing weighty but inside identifiers
@@ -1061,6 +1065,17 @@ impl<'a> Ctx<'a> {
             .get(h.end as usize + 1)
             .is_some_and(|n| n.joined && n.field == t.field);
         t.in_code && (t.joined || next_joined)
+    }
+
+    /// A word inside a channel or tag name (`#dev-chat`, `#логи-модерации`): it names the
+    /// channel, not a place or what the action touches.
+    fn in_channel_name(&self, h: &Hit) -> bool {
+        let mut first = h.start as usize;
+        while first > 0 && self.tokens[first].joined {
+            first -= 1;
+        }
+        self.tokens[first].prefix == b'#'
+            && self.tokens[first].field == self.tokens[h.start as usize].field
     }
 
     /// A word inside a branch name written in code: a hyphenated name right after a branch
@@ -1238,6 +1253,7 @@ fn qualifier(h: &Hit) -> Option<Qualifier> {
 
 /// What an action touches, and where.
 #[derive(Default)]
+#[cfg_attr(debug_assertions, derive(Debug))]
 struct Scope {
     danger_place: Option<u16>,
     safe_place: bool,
@@ -1346,7 +1362,8 @@ fn gather(
             Kind::Object(_) if ctx.copied_from(h) => {}
             // A name in code (`acme-dev-old`, `experiment-ml`) says nothing safe about where
             // it lives or what it holds.
-            Kind::Place(w) | Kind::Object(w) if w <= Weight::Safe && ctx.in_code_name(h) => {}
+            Kind::Place(w) | Kind::Object(w)
+                if w <= Weight::Safe && (ctx.in_code_name(h) || ctx.in_channel_name(h)) => {}
             // Nor does a branch's name say anything dangerous (`git branch -D force-public-acl`,
             // `7 commits on feat/drop-legacy-tables`): it names work, not what the work touches.
             Kind::Place(_) | Kind::Object(_) if ctx.in_branch_name(h) => {}
@@ -1885,6 +1902,44 @@ fn changes_elsewhere(ctx: &Ctx, i: usize) -> bool {
     ctx.repoints_to_safe_place(i) || ctx.renames_code() && ctx.clause_names_only_code(i)
 }
 
+/// Debug builds only: with `ASKHOOK_TRACE` set, print every hit and the scope an action got.
+#[cfg(debug_assertions)]
+fn trace(ctx: &Ctx, i: usize, scope: &Scope) {
+    if std::env::var_os("ASKHOOK_TRACE").is_none() {
+        return;
+    }
+    let words = |h: &Hit| {
+        ctx.tokens[h.start as usize..=h.end as usize]
+            .iter()
+            .map(|t| t.key.as_str())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    if i == ctx
+        .hits
+        .iter()
+        .position(|h| matches!(h.kind(), Kind::Action(_)))
+        .unwrap_or(i)
+    {
+        for (j, h) in ctx.hits.iter().enumerate() {
+            let (field, clause) = ctx.clause(h);
+            eprintln!(
+                "hit {j} [{field}.{clause}] {:?} {} `{}` negated={}",
+                h.kind(),
+                concept(h.concept).name,
+                words(h),
+                ctx.negated[j]
+            );
+        }
+    }
+    let named = |o: Option<(Weight, u16)>| o.map(|(w, c)| format!("{w:?} {}", concept(c).name));
+    eprintln!(
+        "action {i} `{}`: object {:?} {scope:?}",
+        words(&ctx.hits[i]),
+        named(scope.object)
+    );
+}
+
 fn decide_action(ctx: &Ctx, i: usize, rule: ActionRule) -> Option<String> {
     let action = concept(ctx.hits[i].concept).name;
     let destructive = destroys(rule);
@@ -1892,6 +1947,8 @@ fn decide_action(ctx: &Ctx, i: usize, rule: ActionRule) -> Option<String> {
         return None;
     }
     let mut scope = scope_of(ctx, i, destructive);
+    #[cfg(debug_assertions)]
+    trace(ctx, i, &scope);
     let named = |c: u16| format!("{action}:{}", concept(c).name);
     // A send named by the header or a label reaches whoever it goes to: the harmless thing
     // the question names (a file, generated letters) is what is sent, not who receives it
@@ -1936,9 +1993,11 @@ fn decide_action(ctx: &Ctx, i: usize, rule: ActionRule) -> Option<String> {
     };
     match (object, rule) {
         (_, ActionRule::IfPlace) => None,
-        // Taking something out of a file is editing it, unless the edit would lose work.
+        // Taking something out of a file is editing it, unless the edit would lose work. (A
+        // key revoked is revoked where it works, whichever file it was found in.)
         (object, _)
             if scope.edits_file
+                && action != "revoke"
                 && object.is_none_or(|(w, _)| w < Weight::Precious)
                 && !matches!(rule, ActionRule::Always | ActionRule::UnlessDisposable) =>
         {
