@@ -1067,6 +1067,43 @@ impl<'a> Ctx<'a> {
         t.in_code && (t.joined || next_joined)
     }
 
+    /// The option (1-based) whose label or description a hit stands in.
+    fn option_of(&self, h: &Hit) -> Option<u8> {
+        match self.roles[self.field(h) as usize] {
+            Role::Label(n) | Role::Description(n) => Some(n),
+            _ => None,
+        }
+    }
+
+    /// Option `n` does something of its own: its label or description holds an action.
+    fn option_acts(&self, n: u8) -> bool {
+        self.hits.iter().enumerate().any(|(j, h)| {
+            self.option_of(h) == Some(n) && !self.negated[j] && matches!(h.kind(), Kind::Action(_))
+        })
+    }
+
+    /// Option `n`'s label says what it does (`Delete local branch`), not only which one (what
+    /// is lost by it is a consequence, not a doing).
+    fn label_acts(&self, n: u8) -> bool {
+        self.hits.iter().enumerate().any(|(j, h)| {
+            self.roles[self.field(h) as usize] == Role::Label(n)
+                && !self.negated[j]
+                && matches!(h.kind(), Kind::Action(_))
+                && concept(h.concept).name != "loss"
+        })
+    }
+
+    /// A destination an action already reached (`was merged into main`, `wurde nach prod
+    /// deployt`): an action of its clause before it is done.
+    fn landed_in_past(&self, j: usize) -> bool {
+        let place = &self.hits[j];
+        self.clause_hits(j).any(|(k, h)| {
+            matches!(h.kind(), Kind::Action(_))
+                && h.start < place.start
+                && self.cancelled(k) == Some("already done")
+        })
+    }
+
     /// A word inside a channel or tag name (`#dev-chat`, `#логи-модерации`): it names the
     /// channel, not a place or what the action touches.
     fn in_channel_name(&self, h: &Hit) -> bool {
@@ -1377,6 +1414,12 @@ fn gather(
             {
                 found.free.push((Weight::Neutral, h.concept));
             }
+            // Where something already went (`was merged into main an hour ago`) is where that
+            // happened, not where another action of the question happens.
+            Kind::Place(_)
+                if ctx.destination[j]
+                    && ctx.clause(h) != ctx.clause(action)
+                    && ctx.landed_in_past(j) => {}
             Kind::Object(_) if ctx.destination[j] && ctx.is_harmless_landing(h, action) => {}
             // A backup something is copied or saved to (`copy config to config.bak before
             // editing it`) is being made, not touched.
@@ -1504,9 +1547,19 @@ fn scope_of(ctx: &Ctx, action_index: usize, destructive: bool) -> Scope {
     // option says: a dangerous place in any option counts for it.
     // (What the action's own clause names decides: `The build finished. Where do I deploy?`
     // deploys to whichever place is chosen, whatever the other sentence names.)
+    // (An option whose label does something of its own says where that happens: `Delete
+    // local branch : the commits are in main`.)
     let vague = matches!(found[0].object(), None | Some((Weight::Neutral, _)));
-    let options = (asked && vague)
-        .then(|| &found[4])
+    let choices = (asked && vague).then(|| {
+        gather(
+            ctx,
+            action_index,
+            &|h| ctx.option_of(h).is_none_or(|n| !ctx.label_acts(n)),
+            destructive,
+        )
+    });
+    let options = choices
+        .as_ref()
         .filter(|f| f.places.iter().any(|(w, _)| *w >= Weight::Danger));
     scope.place_distance = place_distance(&found, asked);
     if let Some(level) = nearest.or(options) {
@@ -1604,20 +1657,18 @@ fn asks_for_target(ctx: &Ctx) -> bool {
 /// place any such option names, if one does: the user may choose it, whatever safe place the
 /// question's background names.
 fn chosen_target(ctx: &Ctx, action_index: usize, destructive: bool) -> Option<u16> {
-    let option_of = |h: &Hit| match ctx.roles[ctx.field(h) as usize] {
-        Role::Label(n) | Role::Description(n) => Some(n),
-        _ => None,
-    };
-    let mut options: Vec<u8> = ctx.hits.iter().filter_map(option_of).collect();
+    let mut options: Vec<u8> = ctx.hits.iter().filter_map(|h| ctx.option_of(h)).collect();
     options.dedup();
     options.into_iter().find_map(|n| {
-        let acts = ctx.hits.iter().enumerate().any(|(j, h)| {
-            option_of(h) == Some(n) && !ctx.negated[j] && matches!(h.kind(), Kind::Action(_))
-        });
-        if acts {
+        if ctx.option_acts(n) {
             return None;
         }
-        let found = gather(ctx, action_index, &|h| option_of(h) == Some(n), destructive);
+        let found = gather(
+            ctx,
+            action_index,
+            &|h| ctx.option_of(h) == Some(n),
+            destructive,
+        );
         found
             .places
             .iter()
