@@ -1547,17 +1547,8 @@ fn scope_of(ctx: &Ctx, action_index: usize, destructive: bool) -> Scope {
     // option says: a dangerous place in any option counts for it.
     // (What the action's own clause names decides: `The build finished. Where do I deploy?`
     // deploys to whichever place is chosen, whatever the other sentence names.)
-    // (An option whose label does something of its own says where that happens: `Delete
-    // local branch : the commits are in main`.)
     let vague = matches!(found[0].object(), None | Some((Weight::Neutral, _)));
-    let choices = (asked && vague).then(|| {
-        gather(
-            ctx,
-            action_index,
-            &|h| ctx.option_of(h).is_none_or(|n| !ctx.label_acts(n)),
-            destructive,
-        )
-    });
+    let choices = (asked && vague).then(|| option_places(ctx, action_index, destructive));
     let options = choices
         .as_ref()
         .filter(|f| f.places.iter().any(|(w, _)| *w >= Weight::Danger));
@@ -1596,6 +1587,18 @@ fn scope_of(ctx: &Ctx, action_index: usize, destructive: bool) -> Scope {
         }
     }
     scope
+}
+
+/// What the question and its options name, but an option whose label does something of its
+/// own: that says where its own doing happens (`Delete local branch : the commits are in
+/// main`).
+fn option_places(ctx: &Ctx, action_index: usize, destructive: bool) -> Found {
+    gather(
+        ctx,
+        action_index,
+        &|h| ctx.option_of(h).is_none_or(|n| !ctx.label_acts(n)),
+        destructive,
+    )
 }
 
 /// `[Права админа] … просит доступ к админке. Выдать как у Сергея?`: an asked action that
@@ -1953,6 +1956,14 @@ fn changes_elsewhere(ctx: &Ctx, i: usize) -> bool {
     ctx.repoints_to_safe_place(i) || ctx.renames_code() && ctx.clause_names_only_code(i)
 }
 
+/// The scope of an action (traced in debug builds, see [`trace`]).
+fn traced_scope(ctx: &Ctx, i: usize, destructive: bool) -> Scope {
+    let scope = scope_of(ctx, i, destructive);
+    #[cfg(debug_assertions)]
+    trace(ctx, i, &scope);
+    scope
+}
+
 /// Debug builds only: with `ASKHOOK_TRACE` set, print every hit and the scope an action got.
 #[cfg(debug_assertions)]
 fn trace(ctx: &Ctx, i: usize, scope: &Scope) {
@@ -1997,9 +2008,7 @@ fn decide_action(ctx: &Ctx, i: usize, rule: ActionRule) -> Option<String> {
     if ctx.only_told(i) || action == "change" && changes_elsewhere(ctx, i) {
         return None;
     }
-    let mut scope = scope_of(ctx, i, destructive);
-    #[cfg(debug_assertions)]
-    trace(ctx, i, &scope);
+    let mut scope = traced_scope(ctx, i, destructive);
     let named = |c: u16| format!("{action}:{}", concept(c).name);
     // A send named by the header or a label reaches whoever it goes to: the harmless thing
     // the question names (a file, generated letters) is what is sent, not who receives it
