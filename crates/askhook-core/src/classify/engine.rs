@@ -1093,13 +1093,14 @@ impl<'a> Ctx<'a> {
         })
     }
 
-    /// A destination an action already reached (`was merged into main`, `wurde nach prod
-    /// deployt`): an action of its clause before it is done.
+    /// A destination an action already reached (`was merged into main`, `已经合并进 main`): an
+    /// action of its clause before it, or inside its words, is done.
     fn landed_in_past(&self, j: usize) -> bool {
         let place = &self.hits[j];
         self.clause_hits(j).any(|(k, h)| {
+            let within = h.start >= place.start && h.end <= place.end;
             matches!(h.kind(), Kind::Action(_))
-                && h.start < place.start
+                && (self.destination[j] && h.start < place.start || within)
                 && self.cancelled(k) == Some("already done")
         })
     }
@@ -1416,10 +1417,7 @@ fn gather(
             }
             // Where something already went (`was merged into main an hour ago`) is where that
             // happened, not where another action of the question happens.
-            Kind::Place(_)
-                if ctx.destination[j]
-                    && ctx.clause(h) != ctx.clause(action)
-                    && ctx.landed_in_past(j) => {}
+            Kind::Place(_) if ctx.clause(h) != ctx.clause(action) && ctx.landed_in_past(j) => {}
             Kind::Object(_) if ctx.destination[j] && ctx.is_harmless_landing(h, action) => {}
             // A backup something is copied or saved to (`copy config to config.bak before
             // editing it`) is being made, not touched.
