@@ -1400,8 +1400,11 @@ fn gather(
             Kind::Object(_) if ctx.copied_from(h) => {}
             // A name in code (`acme-dev-old`, `experiment-ml`) says nothing safe about where
             // it lives or what it holds.
-            Kind::Place(w) | Kind::Object(w)
-                if w <= Weight::Safe && (ctx.in_code_name(h) || ctx.in_channel_name(h)) => {}
+            Kind::Place(w) | Kind::Object(w) if w <= Weight::Safe && ctx.in_code_name(h) => {}
+            // Nor a channel's (`#dev-chat`, `#логи-модерации`): the channel is what it is,
+            // whatever its name says (`#incidents` is still a channel, harmless to mute).
+            Kind::Place(w) if w <= Weight::Safe && ctx.in_channel_name(h) => {}
+            Kind::Object(Weight::Disposable) if ctx.in_channel_name(h) => {}
             // Nor does a branch's name say anything dangerous (`git branch -D force-public-acl`,
             // `7 commits on feat/drop-legacy-tables`): it names work, not what the work touches.
             Kind::Place(_) | Kind::Object(_) if ctx.in_branch_name(h) => {}
