@@ -549,6 +549,12 @@ fn names_danger_without_action(
     let reaching: Vec<u16> = hits
         .iter()
         .filter(|h| match h.kind() {
+            // A shared branch named only by an option (`Rester sur main : travailler
+            // directement`) is where work stays, not something an unread verb acts on.
+            Kind::Place(_) if concept(h.concept).name == "shared-branch" => matches!(
+                roles.get(usize::from(tokens[h.start as usize].field)),
+                Some(Role::Question | Role::Header)
+            ),
             Kind::Place(w) => w >= Weight::Danger,
             // An amount alone (`1.234,56 €` as a number format) is not money moving.
             Kind::Object(_) => match concept(h.concept).name {
