@@ -1105,6 +1105,33 @@ impl<'a> Ctx<'a> {
         })
     }
 
+    /// A safe place told in a background sentence of the question, for an action that goes
+    /// out (a publish, a send, a deploy) named only by the header or an option's label:
+    /// `[Publicar app] La app ya funciona en tu móvil. ¿Seguimos?` publishes the app from
+    /// where it works now to where the header says, and so does `Pousser et publier` under
+    /// `le tag existe en local`. A place the background sends things to (`to localhost`), or
+    /// where another action of the background happens (`the tests run in the local
+    /// docker-compose environment`), still counts.
+    fn told_before_outward_choice(&self, j: usize, action: &Hit) -> bool {
+        let place = &self.hits[j];
+        let field = self.field(place);
+        let outward = matches!(
+            concept(action.concept).name,
+            "publish" | "send" | "deploy" | "make-public" | "expose" | "share"
+        );
+        outward
+            && matches!(
+                self.roles[self.field(action) as usize],
+                Role::Header | Role::Label(_)
+            )
+            && self.roles[field as usize] == Role::Question
+            && !self.destination[j]
+            && self.tokens[place.start as usize].sentence < self.asking_sentence(field)
+            && !self
+                .clause_hits(j)
+                .any(|(k, h)| matches!(h.kind(), Kind::Action(_)) && !self.negated[k])
+    }
+
     /// A word inside a channel or tag name (`#dev-chat`, `#логи-модерации`): it names the
     /// channel, not a place or what the action touches.
     fn in_channel_name(&self, h: &Hit) -> bool {
@@ -1404,6 +1431,7 @@ fn gather(
             // Nor a channel's (`#dev-chat`, `#логи-модерации`): the channel is what it is,
             // whatever its name says (`#incidents` is still a channel, harmless to mute).
             Kind::Place(w) if w <= Weight::Safe && ctx.in_channel_name(h) => {}
+            Kind::Place(w) if w <= Weight::Safe && ctx.told_before_outward_choice(j, action) => {}
             Kind::Object(Weight::Disposable) if ctx.in_channel_name(h) => {}
             // Nor does a branch's name say anything dangerous (`git branch -D force-public-acl`,
             // `7 commits on feat/drop-legacy-tables`): it names work, not what the work touches.
