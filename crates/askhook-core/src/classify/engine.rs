@@ -233,6 +233,13 @@ impl<'a> Ctx<'a> {
         ctx.in_rebuild = (0..hits.len()).map(|i| ctx.find_in_rebuild(i)).collect();
         ctx.rebuilt_env = ctx.find_rebuilt_env();
         ctx.cancelled = (0..hits.len()).map(|i| ctx.find_cancelled(i)).collect();
+        // Backwards, so a whole list (`订阅过期、退款、恢复购买三种场景的单元测试`) follows
+        // its last item.
+        for i in (0..hits.len()).rev() {
+            if ctx.cancelled[i].is_none() && ctx.listed_before_talk(i) {
+                ctx.cancelled[i] = Some("code-talk");
+            }
+        }
         ctx.set_aside_place = (0..hits.len())
             .map(|j| {
                 ctx.follows_cancelled(j) || ctx.is_source(&hits[j]) || ctx.copied_from(&hits[j])
@@ -544,6 +551,29 @@ impl<'a> Ctx<'a> {
         stated && in_staging && !dangerous
     }
 
+    /// An action listed before another (`退款、恢复购买 … 的单元测试`, only list separators
+    /// between them) whose talk about code comes after the list: the talk covers every item,
+    /// not only the last.
+    fn listed_before_talk(&self, i: usize) -> bool {
+        let h = &self.hits[i];
+        if !matches!(h.kind(), Kind::Action(_)) || self.negated[i] {
+            return false;
+        }
+        let Some((k, next)) = self.hits.iter().enumerate().find(|(_, b)| {
+            matches!(b.kind(), Kind::Action(_)) && b.start > h.end && self.field(b) == self.field(h)
+        }) else {
+            return false;
+        };
+        let between = &self.tokens[h.end as usize + 1..=next.start as usize];
+        let listed =
+            between.iter().any(|t| t.boundary) && between.iter().all(|t| !t.boundary || t.soft);
+        listed
+            && self.cancelled[k] == Some("code-talk")
+            && self
+                .clause_hits(k)
+                .any(|(_, q)| qualifier(q) == Some(Qualifier::MetaAfter) && q.start > next.end)
+    }
+
     /// Why an action or effect does not count, if it doesn't.
     fn cancelled(&self, i: usize) -> Option<&'static str> {
         self.cancelled[i]
@@ -729,6 +759,25 @@ impl<'a> Ctx<'a> {
                 && self.roles[f as usize] == Role::Question
                 && self.tokens[q.start as usize].sentence != self.asking_sentence(f)
         };
+        // `… funcionan bien en la vista previa. ¿Lo activo?`, `模板在预览主题里测过了。现在切换吗？`:
+        // a preview the background says something was tried in (a state: its clause does
+        // nothing) was that try; the go-ahead is the real thing.
+        let tried_in = |q: &Hit| {
+            let f = self.field(q);
+            let j = self.index_of(q);
+            self.roles[f as usize] == Role::Question
+                && self.tokens[q.start as usize].sentence < self.asking_sentence(f)
+                && self.clause_hits(j).any(|(_, c)| match qualifier(c) {
+                    Some(Qualifier::Container) => c.end < q.start && q.start - c.end <= 3,
+                    Some(Qualifier::ContainerAfter) => c.start > q.end && c.start - q.end <= 1,
+                    _ => false,
+                })
+                && !self
+                    .clause_hits(j)
+                    .any(|(k, c)| matches!(c.kind(), Kind::Action(_)) && !self.negated[k])
+        };
+        let offered_elsewhere = |q: &Hit| self.field(q) != field && offered(q);
+        let done_before = |q: &Hit| background(q) || tried_in(q);
         self.hits
             .iter()
             .enumerate()
@@ -736,8 +785,8 @@ impl<'a> Ctx<'a> {
                 qualifier(q) == Some(Qualifier::Preview)
                     && !self.negated[j]
                     && near(self.field(q))
-                    && !(self.field(q) != field && offered(q))
-                    && !background(q)
+                    && !offered_elsewhere(q)
+                    && !done_before(q)
             })
             .then_some("preview")
     }
@@ -1105,28 +1154,46 @@ impl<'a> Ctx<'a> {
         })
     }
 
-    /// A safe place told in a background sentence of the question, for an action that goes
-    /// out (a publish, a send, a deploy) named only by the header or an option's label:
-    /// `[Publicar app] La app ya funciona en tu móvil. ¿Seguimos?` publishes the app from
-    /// where it works now to where the header says, and so does `Pousser et publier` under
-    /// `le tag existe en local`. A place the background sends things to (`to localhost`), or
-    /// where another action of the background happens (`the tests run in the local
-    /// docker-compose environment`), still counts.
-    fn told_before_outward_choice(&self, j: usize, action: &Hit) -> bool {
+    /// The header names a dangerous place (`[Tema en vivo]`, `[Prod DB]`).
+    fn header_names_danger_place(&self) -> bool {
+        self.hits.iter().enumerate().any(|(k, h)| {
+            matches!(h.kind(), Kind::Place(w) if w >= Weight::Danger)
+                && self.roles[self.field(h) as usize] == Role::Header
+                && !self.negated[k]
+        })
+    }
+
+    /// A safe or staging place told in a background sentence of the question, a state with no
+    /// action of its own (`ya funciona en tu móvil`, `在预览主题里测过了`), is where things are
+    /// or were tried, not where the asked thing happens:
+    /// - for an action that goes out (a publish, a send, a deploy) named only by the header or
+    ///   an option's label: `[Publicar app] La app ya funciona en tu móvil. ¿Seguimos?`
+    ///   publishes the app, and `Pousser et publier` under `le tag existe en local` pushes the
+    ///   tag, to where they go;
+    /// - for the asking sentence's action when the header names a dangerous place: `[Tema en
+    ///   vivo] … funcionan bien en la vista previa. ¿Lo activo?` activates the live theme.
+    ///
+    /// A place the background sends things to (`to localhost`), or where another action of the
+    /// background happens (`the tests run in the local docker-compose environment`), still
+    /// counts.
+    fn told_as_background_state(&self, j: usize, action: &Hit) -> bool {
         let place = &self.hits[j];
         let field = self.field(place);
+        let asking = self.asking_sentence(field);
         let outward = matches!(
             concept(action.concept).name,
             "publish" | "send" | "deploy" | "make-public" | "expose" | "share"
+        ) && matches!(
+            self.roles[self.field(action) as usize],
+            Role::Header | Role::Label(_)
         );
-        outward
-            && matches!(
-                self.roles[self.field(action) as usize],
-                Role::Header | Role::Label(_)
-            )
+        let under_dangerous_header = self.field(action) == field
+            && self.tokens[action.start as usize].sentence == asking
+            && self.header_names_danger_place();
+        (outward || under_dangerous_header)
             && self.roles[field as usize] == Role::Question
             && !self.destination[j]
-            && self.tokens[place.start as usize].sentence < self.asking_sentence(field)
+            && self.tokens[place.start as usize].sentence < asking
             && !self
                 .clause_hits(j)
                 .any(|(k, h)| matches!(h.kind(), Kind::Action(_)) && !self.negated[k])
@@ -1431,7 +1498,7 @@ fn gather(
             // Nor a channel's (`#dev-chat`, `#логи-модерации`): the channel is what it is,
             // whatever its name says (`#incidents` is still a channel, harmless to mute).
             Kind::Place(w) if w <= Weight::Safe && ctx.in_channel_name(h) => {}
-            Kind::Place(w) if w <= Weight::Safe && ctx.told_before_outward_choice(j, action) => {}
+            Kind::Place(w) if w <= Weight::Neutral && ctx.told_as_background_state(j, action) => {}
             Kind::Object(Weight::Disposable) if ctx.in_channel_name(h) => {}
             // Nor does a branch's name say anything dangerous (`git branch -D force-public-acl`,
             // `7 commits on feat/drop-legacy-tables`): it names work, not what the work touches.

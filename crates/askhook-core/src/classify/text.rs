@@ -158,6 +158,8 @@ fn class(c: char) -> Class {
         };
     }
     match u {
+        // `・` separates the items of a Japanese list (`返金・解約`): punctuation, not kana.
+        0x30FB => return Class::Other,
         0x3040..=0x309F | 0x30A0..=0x30FF | 0x31F0..=0x31FF | 0xFF66..=0xFF9F => {
             return Class::Kana
         }
@@ -421,9 +423,10 @@ fn quote_spans(chars: &[(u32, char)]) -> Vec<u16> {
     out
 }
 
-/// Commas that separate the items of a list as well as clauses (`，` `、` `､`).
+/// Commas that separate the items of a list as well as clauses (`，` `、` `､`), and the
+/// Japanese middle dot (`返金・解約`).
 fn is_list_separator(c: char) -> bool {
-    matches!(c, '、' | '，' | '､' | '﹐' | '﹑')
+    matches!(c, '、' | '，' | '､' | '﹐' | '﹑' | '・' | '･')
 }
 
 /// Punctuation that ends a clause wherever it stands.
