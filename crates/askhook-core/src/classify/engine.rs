@@ -1277,18 +1277,67 @@ impl<'a> Ctx<'a> {
         })
     }
 
+    /// A place a change moves away from: `from production to sandbox`, `de prod para dev`,
+    /// `从 production 改成 sandbox`, `本番から`; `Some(true)` when it is named as what is not
+    /// used (`en lugar del de producción`, `instead of prod`).
+    fn left_behind(&self, h: &Hit) -> Option<bool> {
+        const FROM: &[&str] = &[
+            "from", "de", "del", "do", "da", "du", "von", "vom", "с", "со", "из", "从", "由",
+        ];
+        const INSTEAD: &[&str] = &[
+            "instead", "lugar", "vez", "lieu", "statt", "anstatt", "вместо", "而不是",
+        ];
+        const AFTER: &[&str] = &["から", "에서", "代わりに", "대신"];
+        let (start, end) = (h.start as usize, h.end as usize);
+        let field = self.tokens[start].field;
+        let key = |k: usize| {
+            self.tokens
+                .get(k)
+                .filter(|t| t.field == field)
+                .map_or("", |t| t.key.as_str())
+        };
+        let before = |n: usize| start.checked_sub(n).map_or("", key);
+        if (1..=4).any(|n| INSTEAD.contains(&before(n))) || key(end + 1) == "代わりに" {
+            return Some(true);
+        }
+        let from = FROM.contains(&before(1))
+            || end > start && FROM.contains(&key(start))
+            || AFTER.contains(&key(end + 1));
+        from.then_some(false)
+    }
+
     /// The action's clause sends it to a local place (`switch it to the docker database`) and
     /// names no shared, dangerous or precious place, nor such a thing other than the one a
     /// local place right before it qualifies.
     fn repoints_to_safe_place(&self, i: usize) -> bool {
         let safe = |h: &Hit| matches!(h.kind(), Kind::Place(Weight::Safe));
         let mut landing = false;
+        // A staging place is a landing for a local setting (`PUSH_ENV in .env.local from
+        // production to sandbox`), not for a live one.
+        let local_setting = self
+            .clause_hits(i)
+            .any(|(j, h)| safe(h) && !self.destination[j] && !self.negated[j]);
+        // What a place left behind is left for: the place said right after it (`from prod to
+        // dev`), or any local one when it is named as not used.
+        let left: Vec<(u32, bool)> = self
+            .clause_hits(i)
+            .filter(|(j, h)| !self.negated[*j] && matches!(h.kind(), Kind::Place(w) if w >= Weight::Shared))
+            .filter_map(|(_, h)| self.left_behind(h).map(|instead| (h.end, instead)))
+            .collect();
+        let follows_left = |h: &Hit| {
+            left.iter()
+                .any(|&(end, instead)| instead || h.start > end && h.start - end <= 3)
+        };
         for (j, h) in self.clause_hits(i) {
-            if self.negated[j] {
+            if self.negated[j] || self.left_behind(h).is_some() {
                 continue;
             }
+            let lands = self.destination[j] || follows_left(h);
             match h.kind() {
-                Kind::Place(Weight::Safe) if self.destination[j] => landing = true,
+                Kind::Place(Weight::Safe) if lands => landing = true,
+                Kind::Place(Weight::Neutral) if lands && local_setting => {
+                    landing = true;
+                }
                 Kind::Place(w) if w >= Weight::Shared => return false,
                 Kind::Object(w)
                     if w >= Weight::Shared
