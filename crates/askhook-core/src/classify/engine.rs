@@ -1199,6 +1199,24 @@ impl<'a> Ctx<'a> {
                 .any(|(k, h)| matches!(h.kind(), Kind::Action(_)) && !self.negated[k])
     }
 
+    /// A sentence that says what hit `j` names was already carried somewhere: an action
+    /// already done in it lands in a place (`was merged into main`, `cherry-picked into
+    /// feature/y`).
+    fn carried_elsewhere(&self, j: usize) -> bool {
+        let h = &self.hits[j];
+        let sentence = |x: &Hit| (self.field(x), self.tokens[x.start as usize].sentence);
+        self.hits.iter().enumerate().any(|(k, a)| {
+            matches!(a.kind(), Kind::Action(_))
+                && sentence(a) == sentence(h)
+                && self.cancelled(k) == Some("already done")
+                && self.clause_hits(k).any(|(d, q)| {
+                    q.start > a.end
+                        && (self.destination[d] && matches!(q.kind(), Kind::Place(_) | Kind::Object(_))
+                            || qualifier(q) == Some(Qualifier::Destination))
+                })
+        })
+    }
+
     /// A word inside a channel or tag name (`#dev-chat`, `#логи-модерации`): it names the
     /// channel, not a place or what the action touches.
     fn in_channel_name(&self, h: &Hit) -> bool {
@@ -1566,6 +1584,10 @@ fn gather(
             // happened, not where another action of the question happens.
             Kind::Place(_) if ctx.clause(h) != ctx.clause(action) && ctx.landed_in_past(j) => {}
             Kind::Object(_) if ctx.destination[j] && ctx.is_harmless_landing(h, action) => {}
+            // Work never pushed but already carried elsewhere (`never pushed, and it's fully
+            // merged into your local main`, `cherry-picked into feature/y`) is kept there.
+            Kind::Object(Weight::Precious)
+                if concept(h.concept).name == "work" && ctx.carried_elsewhere(j) => {}
             // A backup something is copied or saved to (`copy config to config.bak before
             // editing it`) is being made, not touched.
             Kind::Object(_)
