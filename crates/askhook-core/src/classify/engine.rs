@@ -173,6 +173,9 @@ pub struct Ctx<'a> {
     /// The question is about a staging or local place rebuilt on a schedule, and names nothing
     /// dangerous anywhere else ([`Ctx::find_rebuilt_env`]).
     rebuilt_env: bool,
+    /// Dangerous places a sentence of the question says are untouched (`production isn't
+    /// touched`, `线上不受影响`): named elsewhere, they are where something comes from.
+    untouched: Vec<u16>,
 }
 
 impl Ctx<'_> {
@@ -228,10 +231,12 @@ impl<'a> Ctx<'a> {
             clause_of,
             in_rebuild: Vec::new(),
             rebuilt_env: false,
+            untouched: Vec::new(),
         };
         ctx.negated = (0..hits.len()).map(|i| ctx.is_negated(i)).collect();
         ctx.in_rebuild = (0..hits.len()).map(|i| ctx.find_in_rebuild(i)).collect();
         ctx.rebuilt_env = ctx.find_rebuilt_env();
+        ctx.untouched = ctx.find_untouched();
         ctx.cancelled = (0..hits.len()).map(|i| ctx.find_cancelled(i)).collect();
         // Backwards, so a whole list (`订阅过期、退款、恢复购买三种场景的单元测试`) follows
         // its last item.
@@ -1211,10 +1216,40 @@ impl<'a> Ctx<'a> {
                 && self.cancelled(k) == Some("already done")
                 && self.clause_hits(k).any(|(d, q)| {
                     q.start > a.end
-                        && (self.destination[d] && matches!(q.kind(), Kind::Place(_) | Kind::Object(_))
+                        && (self.destination[d]
+                            && matches!(q.kind(), Kind::Place(_) | Kind::Object(_))
                             || qualifier(q) == Some(Qualifier::Destination))
                 })
         })
+    }
+
+    /// The dangerous places a statement after the question's asking sentence says are
+    /// untouched, in a sentence that does nothing else (`production isn't touched`,
+    /// `本番には一切触れません`). (Before it, `Сервис ещё не в проде` tells a state, not what the
+    /// action spares.)
+    fn find_untouched(&self) -> Vec<u16> {
+        let sentence = |x: &Hit| (self.field(x), self.tokens[x.start as usize].sentence);
+        self.hits
+            .iter()
+            .enumerate()
+            .filter(|&(j, h)| {
+                let field = self.field(h);
+                let here = sentence(h);
+                let in_sentence = || {
+                    self.hits
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, x)| sentence(x) == here)
+                };
+                matches!(h.kind(), Kind::Place(w) if w >= Weight::Shared)
+                    && self.roles[field as usize] == Role::Question
+                    && here.1 > self.asking_sentence(field)
+                    && self.negated[j]
+                    && !in_sentence()
+                        .any(|(k, a)| matches!(a.kind(), Kind::Action(_)) && !self.negated[k])
+            })
+            .map(|(_, h)| h.concept)
+            .collect()
     }
 
     /// A word inside a channel or tag name (`#dev-chat`, `#логи-модерации`): it names the
@@ -1303,7 +1338,14 @@ impl<'a> Ctx<'a> {
             "from", "de", "del", "do", "da", "du", "von", "vom", "с", "со", "из", "从", "由",
         ];
         const INSTEAD: &[&str] = &[
-            "instead", "lugar", "vez", "lieu", "statt", "anstatt", "вместо", "而不是",
+            "instead",
+            "lugar",
+            "vez",
+            "lieu",
+            "statt",
+            "anstatt",
+            "вместо",
+            "而不是",
         ];
         const AFTER: &[&str] = &["から", "에서", "代わりに", "대신"];
         let (start, end) = (h.start as usize, h.end as usize);
@@ -1339,7 +1381,9 @@ impl<'a> Ctx<'a> {
         // dev`), or any local one when it is named as not used.
         let left: Vec<(u32, bool)> = self
             .clause_hits(i)
-            .filter(|(j, h)| !self.negated[*j] && matches!(h.kind(), Kind::Place(w) if w >= Weight::Shared))
+            .filter(|(j, h)| {
+                !self.negated[*j] && matches!(h.kind(), Kind::Place(w) if w >= Weight::Shared)
+            })
             .filter_map(|(_, h)| self.left_behind(h).map(|instead| (h.end, instead)))
             .collect();
         let follows_left = |h: &Hit| {
@@ -1565,6 +1609,7 @@ fn gather(
             // Nor a channel's (`#dev-chat`, `#логи-модерации`): the channel is what it is,
             // whatever its name says (`#incidents` is still a channel, harmless to mute).
             Kind::Place(w) if w <= Weight::Safe && ctx.in_channel_name(h) => {}
+            Kind::Place(_) if ctx.untouched.contains(&h.concept) => {}
             Kind::Place(w) if w <= Weight::Neutral && ctx.told_as_background_state(j, action) => {}
             Kind::Object(Weight::Disposable) if ctx.in_channel_name(h) => {}
             // Nor does a branch's name say anything dangerous (`git branch -D force-public-acl`,
