@@ -1184,6 +1184,9 @@ impl<'a> Ctx<'a> {
     fn told_as_background_state(&self, j: usize, action: &Hit) -> bool {
         let place = &self.hits[j];
         let field = self.field(place);
+        if self.roles[field as usize] != Role::Question || self.destination[j] {
+            return false;
+        }
         let asking = self.asking_sentence(field);
         let outward = matches!(
             concept(action.concept).name,
@@ -1196,8 +1199,6 @@ impl<'a> Ctx<'a> {
             && self.tokens[action.start as usize].sentence == asking
             && self.header_names_danger_place();
         (outward || under_dangerous_header)
-            && self.roles[field as usize] == Role::Question
-            && !self.destination[j]
             && self.tokens[place.start as usize].sentence < asking
             && !self
                 .clause_hits(j)
