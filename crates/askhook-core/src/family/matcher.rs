@@ -3221,6 +3221,22 @@ mod tests {
     }
 
     #[test]
+    fn fixing_correcting_and_repairing_are_one_action_and_removing_is_another() {
+        let yes_no: &[&str] = &["Yes", "No"];
+        // `исправить` / `починить`: a near copy whose verbs are of one class.
+        let v = same(
+            ("Тест дат падает в високосные годы. Исправить?", yes_no),
+            ("Починить тест дат для високосных годов?", yes_no),
+        );
+        assert!(v.same, "{}", v.reason);
+        let v = same(
+            ("The upload test is flaky. Should I fix it?", yes_no),
+            ("The upload test is flaky. Should I remove it?", yes_no),
+        );
+        assert!(!v.same, "{}", v.reason);
+    }
+
+    #[test]
     fn verbs_of_one_class_are_one_action() {
         let yes_no: &[&str] = &["Yes", "No"];
         for (a, b) in [
