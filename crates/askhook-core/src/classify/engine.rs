@@ -605,6 +605,11 @@ impl<'a> Ctx<'a> {
                 {
                     return Some("preview")
                 }
+                // ``Run `helm upgrade … -n prod --dry-run=server` ``: a preview inside the
+                // command the action runs covers it, however long the command is.
+                Some(Qualifier::Preview) if !self.negated[j] && self.in_command_after(h, q) => {
+                    return Some("preview")
+                }
                 // `soft delete` as one phrase covers the action it qualifies.
                 Some(Qualifier::Soft)
                     if q.start < h.start && (q.end >= h.start || h.start - q.end - 1 <= window) =>
@@ -825,6 +830,17 @@ impl<'a> Ctx<'a> {
                         && matches!(o.kind(), Kind::Action(_) | Kind::Object(_) | Kind::Place(_))
                 })
         })
+    }
+
+    /// Whether `q` stands later in the command the action `h` runs: the code span that begins
+    /// right after `h`, or the one `h` stands in (every token after `h` up to `q` inside
+    /// backticks, and no `|`, `&&` or `;` starting another command between).
+    fn in_command_after(&self, h: &Hit, q: &Hit) -> bool {
+        q.start > h.end + 1
+            && (h.end + 1..=q.start).all(|t| {
+                let t = &self.tokens[t as usize];
+                t.in_code && !matches!(t.key.as_str(), "|" | "||" | "&&" | "&" | ";")
+            })
     }
 
     /// An `or` of some language between a preview and an action: the action is the other
