@@ -62,6 +62,7 @@ const TABLES: &[(&str, Kind)] = &[
     ("NEG_RU", Kind::Set),
     ("HAN_NEG", Kind::Set),
     ("OR_WORDS", Kind::Set),
+    ("DETERMINERS_EN", Kind::Set),
     ("CJK_OR_WORDS", Kind::Set),
     ("SUBORDINATORS", Kind::Set),
     ("LEADING_SUBORDINATORS", Kind::Set),

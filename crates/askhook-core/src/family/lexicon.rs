@@ -357,7 +357,7 @@ mod tests {
         }
     }
 
-    const SETS: [(&str, Set); 36] = [
+    const SETS: [(&str, Set); 37] = [
         ("STOP_EN", STOP_EN),
         ("STOP_DE", STOP_DE),
         ("STOP_FR", STOP_FR),
@@ -372,6 +372,7 @@ mod tests {
         ("NEG_PT", NEG_PT),
         ("NEG_RU", NEG_RU),
         ("OR_WORDS", OR_WORDS),
+        ("DETERMINERS_EN", DETERMINERS_EN),
         ("CJK_OR_WORDS", CJK_OR_WORDS),
         ("STATUS_QUO", STATUS_QUO),
         ("CJK_STATUS_QUO", CJK_STATUS_QUO),

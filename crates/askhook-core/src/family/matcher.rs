@@ -21,6 +21,8 @@ struct Tok {
     word: Option<String>,
     group: Option<(Group, &'static str)>,
     named: Name,
+    /// Written right after a determiner (`this build`): a verb of work read as its object.
+    object: bool,
 }
 
 /// How a word was written: plainly, like a name (capitals, an identifier), or in a code span.
@@ -42,6 +44,8 @@ struct Tokens {
     /// The words inside its identifiers and camelCase names (folded, not yet read as content
     /// words).
     parts: Vec<String>,
+    /// The last word read was a determiner ([`lexicon::DETERMINERS_EN`]).
+    det: bool,
 }
 
 /// A question read for comparison: build it once, compare it with many.
@@ -53,6 +57,9 @@ pub struct Signature {
     raw: Vec<String>,
     /// The content words of the asking sentence and the header.
     core: Vec<String>,
+    /// Those of [`Signature::core`] that may ask for an action: not written as the object of a
+    /// determiner (`this build`).
+    acts: Vec<String>,
     /// The content words of the whole text and the header.
     text_words: Vec<String>,
     /// The content words only the header writes: a chip's label, free to vary between two
@@ -257,7 +264,7 @@ impl Signature {
             Some(_) => Words::of(w_ask, w_ctx, &head, &opts, &joined, lang).groups,
             None => words.groups,
         };
-        let all = words.all;
+        let (all, core, acts, text_words) = (words.all, words.core, words.acts, words.text);
         let answer = |(label, o): (&String, &Tokens)| is_answer(label, &o.toks);
         let answers = labels.iter().zip(&opts).any(answer);
         let yes_no = !labels.is_empty() && labels.iter().zip(&opts).all(answer);
@@ -275,7 +282,6 @@ impl Signature {
         } else {
             ask.raw.iter().chain(&ctx.raw).cloned().collect()
         };
-        let (core, text_words) = (words.core, words.text);
         let spelled = [asking.as_str(), header, context.as_str()]
             .into_iter()
             .flat_map(|t| spelled_runs(t, lang, &all))
@@ -288,6 +294,7 @@ impl Signature {
             ask_sides: ask_sides_of(&ask.raw),
             versions: Versions::of(&asking, &text, header, &labels, &classes),
             core,
+            acts,
             text_words,
             header_only: header_only_words(&head, &[&ask, &ctx]),
             options,
@@ -409,6 +416,8 @@ fn named_of(toks: &[Tok]) -> Vec<String> {
 struct Words {
     /// Of the asking sentence and the header.
     core: Vec<String>,
+    /// Of the asking sentence and the header, not right after a determiner.
+    acts: Vec<String>,
     /// Of the whole text and the header.
     text: Vec<String>,
     /// Of everything: the options too, the compounds, and the parts of identifiers. Sorted,
@@ -444,7 +453,9 @@ impl Words {
         all.extend(texts.flat_map(|t| part_words(t, lang)));
         all.sort_unstable();
         all.dedup();
+        let not_objects: Vec<&Tok> = core_toks.iter().copied().filter(|t| !t.object).collect();
         Words {
+            acts: words(&not_objects),
             core: words(&core_toks),
             text: words(&text_toks),
             all,
@@ -1833,7 +1844,7 @@ fn moves_version(me: &Signature, other: &Signature) -> bool {
 /// ([`lexicon::ACTION_SYNONYMS`]).
 fn actions_differ(a: &Signature, b: &Signature) -> bool {
     let own = |s: &Signature, other: &Signature| {
-        s.core.iter().any(|w| {
+        s.acts.iter().any(|w| {
             is_action(s.lang, w) && !other.has(w) && !synonym_named(synonym_class(s.lang, w), other)
         }) || lexicon::CJK_ACTIONS.iter().any(|w| {
             s.cjk_text.contains(w)
@@ -2046,6 +2057,7 @@ fn cjk_groups(run: &str, toks: &mut Vec<Tok>) {
             word: None,
             group: Some(group),
             named: Name::Plain,
+            object: false,
         });
     }
 }
@@ -2080,6 +2092,7 @@ fn content(word: String, group: Option<(Group, &'static str)>, named: Name) -> T
         word: Some(word),
         group,
         named,
+        object: false,
     }
 }
 
@@ -2138,6 +2151,7 @@ fn tokens(text_: &str, lang: Lang) -> Tokens {
         }
         let (kind, ref w, named) = ws[i];
         let w = w.clone();
+        let after_det = std::mem::take(&mut out.det);
         match kind {
             Kind::Ident => {
                 i += 1;
@@ -2159,6 +2173,7 @@ fn tokens(text_: &str, lang: Lang) -> Tokens {
                     continue;
                 }
                 if one_letter(&ws[i]) {
+                    out.det = lang == Lang::En && w == "a";
                     i += 1;
                     continue;
                 }
@@ -2176,6 +2191,7 @@ fn tokens(text_: &str, lang: Lang) -> Tokens {
                     continue;
                 }
                 i += 1;
+                out.det = after_det;
                 word_token(&w, named, lang, &mut out);
             }
             Kind::Han | Kind::Katakana | Kind::Hangul | Kind::Hiragana => {
@@ -2207,6 +2223,10 @@ fn tokens(text_: &str, lang: Lang) -> Tokens {
 fn word_token(w: &str, named: Name, lang: Lang, out: &mut Tokens) {
     // `with or without`, `or not`, `oder nicht`: the other alternative, not a negation.
     let alternative = out.raw.last().is_some_and(|p| listed(lexicon::OR_WORDS, p));
+    let object = std::mem::replace(
+        &mut out.det,
+        lang == Lang::En && listed(lexicon::DETERMINERS_EN, w),
+    );
     out.raw.push(w.to_owned());
     if is_negation(w, lang) {
         // `ne … pas` is one negation.
@@ -2242,11 +2262,15 @@ fn word_token(w: &str, named: Name, lang: Lang, out: &mut Tokens) {
                 word: None,
                 group,
                 named: Name::Plain,
+                object: false,
             });
         }
         return;
     }
-    out.toks.push(content(stem, group, named));
+    out.toks.push(Tok {
+        object,
+        ..content(stem, group, named)
+    });
 }
 
 /// The compounds of a text: each two adjacent content words (letters only), joined and read as
@@ -3234,6 +3258,33 @@ mod tests {
             ("The upload test is flaky. Should I remove it?", yes_no),
         );
         assert!(!v.same, "{}", v.reason);
+    }
+
+    #[test]
+    fn a_verb_of_work_after_a_determiner_is_an_object_not_an_action() {
+        // `this build` names what is deployed: the other question's `push` is no second action
+        // to weigh against a `build` (the deploy is named by both).
+        let pushed = Signature::of_labels(
+            "All checks passed. Ready to push this version to the staging environment?",
+            "Deploy stg",
+            &["Not yet", "Yes, deploy (Recommended)"],
+        );
+        let deployed = Signature::of_labels(
+            "Should I deploy this build to staging now?",
+            "Staging",
+            &["Deploy to staging (Recommended)", "Wait"],
+        );
+        let v = same_decision(&deployed, &pushed);
+        assert!(v.same, "{v:?}");
+        // Written as a verb, `build` asks for another step than the deploy.
+        let built = Signature::of_labels(
+            "Should I build and deploy to staging now?",
+            "Staging",
+            &["Build and deploy (Recommended)", "Wait"],
+        );
+        let v = same_decision(&built, &pushed);
+        assert!(!v.same, "{v:?}");
+        assert_eq!(v.reason, Reason::Actions);
     }
 
     #[test]
