@@ -909,8 +909,13 @@ impl<'a> Ctx<'a> {
                 || matches!((self.roles[field as usize], self.roles[f as usize]),
                     (Role::Label(a), Role::Description(b)) | (Role::Description(a), Role::Label(b)) if a == b)
         };
+        // (`런북 3단계 그대로 진행할까요?`: a runbook whose step is carried out is not being
+        // written.)
         self.hits.iter().enumerate().any(|(j, q)| {
-            qualifier(q) == Some(Qualifier::EditOnly) && !self.negated[j] && near(self.field(q))
+            qualifier(q) == Some(Qualifier::EditOnly)
+                && !self.negated[j]
+                && near(self.field(q))
+                && !self.performed(q)
         })
     }
 
@@ -2140,6 +2145,15 @@ const EDITS: &[&str] = &[
 
 const OUTWARD: &[&str] = &["send", "share", "grant", "expose", "make-public", "publish"];
 
+/// A send in the header or a label, or a revocation written there with what it revokes
+/// (`[Отзыв ключа] Ключ засветился в логах Sentry. Делаем?`: the logs are where the key
+/// leaked, not what is revoked).
+fn names_what_it_acts_on(ctx: &Ctx, i: usize, action: &str) -> bool {
+    let hit = &ctx.hits[i];
+    let revokes_named = action == "revoke" && hit.end > hit.start;
+    (action == "send" || revokes_named) && ctx.names_answer(i)
+}
+
 /// The action's object, said by the question, is a file or something generated: the text of
 /// a message, not code or a screen it is about.
 fn borrowed_harmless(scope: &Scope) -> bool {
@@ -2241,8 +2255,8 @@ fn decide_action(ctx: &Ctx, i: usize, rule: ActionRule) -> Option<String> {
     let named = |c: u16| format!("{action}:{}", concept(c).name);
     // A send named by the header or a label reaches whoever it goes to: the harmless thing
     // the question names (a file, generated letters) is what is sent, not who receives it
-    // (`[Mail clients] The text is ready in annonce.md. Go?`).
-    if action == "send" && ctx.names_answer(i) && borrowed_harmless(&scope) {
+    // (`[Mail clients] The text is ready in annonce.md. Go?`). So with a key revoked there.
+    if names_what_it_acts_on(ctx, i, action) && borrowed_harmless(&scope) {
         scope.object = None;
         scope.edits_file = false;
     }

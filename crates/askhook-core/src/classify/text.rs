@@ -833,6 +833,11 @@ impl Tokenizer<'_> {
             self.push(key.into(), Kind::Symbol, Script::None, from, to);
             return to;
         }
+        // An abbreviation's dot ends nothing: `(ca. 4 % der DAU)`, `e.g. the logs`.
+        if is_abbreviation(&self.chars[from..to]) {
+            self.piece(from, to - 1);
+            return to;
+        }
         // Trailing sentence punctuation ends a clause: `data.` `it,` `now:`.
         let mut end = to;
         let mut ends_clause = false;
@@ -1389,4 +1394,18 @@ pub fn assign_clauses(tokens: &mut [Token], breaks: &[Break], actions: &[bool]) 
         }
         tokens[i].clause = clause;
     }
+}
+
+/// A word written as a common abbreviation with its dot (`ca.`, `z.B.`, `e.g.`, `p.ej.`), whose
+/// dot ends neither a clause nor a sentence. (`etc.` and `usw.` often end one: not listed.)
+fn is_abbreviation(raw: &[(u32, char)]) -> bool {
+    const ABBREVIATIONS: [&str; 19] = [
+        "approx", "aprox", "bzw", "ca", "cf", "d.h", "e.g", "env", "evtl", "ggf", "i.e", "incl",
+        "inkl", "p.ej", "p.ex", "u.a", "vs", "z.b", "z.t",
+    ];
+    let Some((&(_, '.'), word)) = raw.split_last() else {
+        return false;
+    };
+    let word: String = word.iter().flat_map(|&(_, c)| c.to_lowercase()).collect();
+    ABBREVIATIONS.contains(&word.trim_start_matches(['(', '[', '"', '\'']))
 }
