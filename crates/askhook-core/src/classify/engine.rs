@@ -314,6 +314,37 @@ impl<'a> Ctx<'a> {
                 .all(|t| t.quote == first.quote && t.field == first.field)
     }
 
+    /// The hit stands inside a quotation that labels a piece of interface next to it (`a
+    /// 'Send push to ALL players' button`), in a field that presses nothing: the words name
+    /// the button, they reach no one.
+    fn labels_interface(&self, h: &Hit) -> bool {
+        if !self.quoted(h) {
+            return false;
+        }
+        let (quote, field) = (self.tokens[h.start as usize].quote, self.field(h));
+        let inside = |t: usize| {
+            self.tokens
+                .get(t)
+                .is_some_and(|t| t.quote == quote && t.field == field)
+        };
+        let first = (0..=h.start as usize)
+            .rev()
+            .take_while(|&t| inside(t))
+            .last()
+            .unwrap_or(h.start as usize);
+        let last = (h.end as usize..)
+            .take_while(|&t| inside(t))
+            .last()
+            .unwrap_or(h.end as usize);
+        let next_to = |u: &Hit| {
+            let (start, end) = (u.start as usize, u.end as usize);
+            start > last && start <= last + 2 || end < first && first <= end + 2
+        };
+        let named = |u: &Hit, c: &str| concept(u.concept).name == c && self.field(u) == field;
+        self.hits.iter().any(|u| named(u, "interface") && next_to(u))
+            && !self.hits.iter().any(|p| named(p, "press"))
+    }
+
     fn clause_hits(&self, i: usize) -> impl Iterator<Item = (usize, &'a Hit)> + '_ {
         let range = self.clause_of[i].clone();
         range.clone().zip(&self.hits[range])
@@ -1632,6 +1663,7 @@ fn gather(
             // whatever its name says (`#incidents` is still a channel, harmless to mute).
             Kind::Place(w) if w <= Weight::Safe && ctx.in_channel_name(h) => {}
             Kind::Place(_) if ctx.untouched.contains(&h.concept) => {}
+            Kind::Place(_) if ctx.labels_interface(h) => {}
             Kind::Place(w) if w <= Weight::Neutral && ctx.told_as_background_state(j, action) => {}
             Kind::Object(Weight::Disposable) if ctx.in_channel_name(h) => {}
             // Nor does a branch's name say anything dangerous (`git branch -D force-public-acl`,
