@@ -332,7 +332,7 @@ impl<'a> Ctx<'a> {
             .take_while(|&t| inside(t))
             .last()
             .unwrap_or(h.start as usize);
-        let last = (h.end as usize..)
+        let last = (h.end as usize..self.tokens.len())
             .take_while(|&t| inside(t))
             .last()
             .unwrap_or(h.end as usize);
@@ -341,7 +341,9 @@ impl<'a> Ctx<'a> {
             start > last && start <= last + 2 || end < first && first <= end + 2
         };
         let named = |u: &Hit, c: &str| concept(u.concept).name == c && self.field(u) == field;
-        self.hits.iter().any(|u| named(u, "interface") && next_to(u))
+        self.hits
+            .iter()
+            .any(|u| named(u, "interface") && next_to(u))
             && !self.hits.iter().any(|p| named(p, "press"))
     }
 
