@@ -245,6 +245,11 @@ impl<'a> Ctx<'a> {
                 ctx.cancelled[i] = Some("code-talk");
             }
         }
+        for i in 0..hits.len() {
+            if ctx.cancelled[i].is_none() && ctx.echoes_previewed_question(i) {
+                ctx.cancelled[i] = Some("preview");
+            }
+        }
         ctx.set_aside_place = (0..hits.len())
             .map(|j| {
                 ctx.follows_cancelled(j) || ctx.is_source(&hits[j]) || ctx.copied_from(&hits[j])
@@ -252,6 +257,32 @@ impl<'a> Ctx<'a> {
             .collect();
         ctx.destination = hits.iter().map(|h| ctx.is_destination(h)).collect();
         ctx
+    }
+
+    /// `Run the schema diff against prod? It only reads the catalog. || Run`: a bare label that
+    /// only repeats the question's verb is that action, previewed as the question previews it.
+    /// An option that names anything of its own (an object, a place) stands on its own.
+    fn echoes_previewed_question(&self, i: usize) -> bool {
+        let h = &self.hits[i];
+        let Some(n) = self.option_of(h) else {
+            return false;
+        };
+        let own_option = |o: &Hit| self.option_of(o) == Some(n);
+        let asked: Vec<usize> = (0..self.hits.len())
+            .filter(|&q| {
+                self.hits[q].concept == h.concept
+                    && matches!(self.hits[q].kind(), Kind::Action(_))
+                    && self.roles[self.field(&self.hits[q]) as usize] == Role::Question
+            })
+            .collect();
+        matches!(h.kind(), Kind::Action(_))
+            && self.roles[self.field(h) as usize] == Role::Label(n)
+            && !asked.is_empty()
+            && asked.iter().all(|&q| self.cancelled[q] == Some("preview"))
+            && !self.hits.iter().any(|o| {
+                own_option(o)
+                    && matches!(o.kind(), Kind::Object(_) | Kind::Place(_) | Kind::Effect(_))
+            })
     }
 
     /// The hits of hit `i`'s clause, with their indices.

@@ -260,7 +260,28 @@ pub fn find_hits(tokens: &[Token]) -> Vec<Hit> {
     }
     hits.sort_by_key(|h| (h.start, h.end));
     drop_shadowed(&mut hits, tokens);
+    hits.retain(|h| !participle_after_determiner(h, tokens));
     hits
+}
+
+/// English determiners: a participle right after one describes a thing, it does not act.
+const ENGLISH_DETERMINERS: &[&str] = &[
+    "the", "a", "an", "this", "these", "those", "its", "our", "your", "their", "my", "his", "her",
+];
+
+/// `the updated schema.prisma`, `the deleted customers`, `a renamed column`: an English past
+/// participle right after a determiner is an adjective naming a state, not an action. The
+/// actions around it still count (`Publish the updated package`).
+fn participle_after_determiner(hit: &Hit, tokens: &[Token]) -> bool {
+    let i = hit.start as usize;
+    hit.start == hit.end
+        && i > 0
+        && matches!(hit.kind(), Kind::Action(_))
+        && LEXICON_LANGS[hit.term().lang as usize] == "en"
+        && tokens[i].key.ends_with("ed")
+        && !tokens[i].boundary
+        && tokens[i - 1].field == tokens[i].field
+        && ENGLISH_DETERMINERS.contains(&tokens[i - 1].key.as_str())
 }
 
 /// Record a match unless the same concept already matched the same words in the same lexicon
@@ -513,6 +534,25 @@ fn path_terms(path: &str) -> Vec<u32> {
     } else {
         file
     };
+    // A SQL file kept with code (`scripts/old_cleanup.sql`, `macros/surrogate_key.sql`) is a
+    // script, unless its own name says what it holds (`scripts/prod_dump.sql`).
+    let code_dir = || {
+        dirs.iter().rev().find(|d| {
+            known(d)
+                .iter()
+                .any(|&t| concept(TERMS[t as usize].concept).kind == Kind::Object(Weight::Benign))
+        })
+    };
+    if file.last().is_some_and(|ext| ext == ".sql") {
+        let stem_says_something = file[..file.len() - 1]
+            .iter()
+            .flat_map(|n| n.split(['_', '-', '.']))
+            .filter(|part| *part != "sql")
+            .any(|part| !known(part).is_empty());
+        if let (false, Some(dir)) = (stem_says_something, code_dir()) {
+            return known(dir);
+        }
+    }
     let mut best: Vec<u32> = file
         .iter()
         .flat_map(|n| known(n))
