@@ -195,6 +195,7 @@ const KINDS: &[(&str, &[&str])] = &[
             "edits-code",
             "proposes",
             "copy-of",
+            "agreed",
         ],
     ),
     ("stopword", &["-"]),

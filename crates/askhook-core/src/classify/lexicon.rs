@@ -104,6 +104,9 @@ pub enum Qualifier {
     /// `a copy of`, `clones of`: what follows is what the copy was made from; the copy is
     /// what an action on it touches (`the practice copy of the HR database on your laptop`).
     CopyOf,
+    /// `as we agreed`, `как договорились`, `o que a gente combinou`: the question defers to an
+    /// earlier conversation the classifier never saw.
+    Agreed,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -229,6 +229,8 @@ fn classify_fields(fields: &[(Role, &str)]) -> Verdict {
         // header names it (`[Play Store] Version 3.8.0 is signed. Go ahead?`): the header says
         // what the go-ahead is for.
         evidence.push(reason("danger-without-a-known-action"));
+    } else if evidence.is_empty() && defers_to_agreement(&hits, &tokens, &roles) {
+        evidence.push(reason(DEFERS_TO_AGREEMENT));
     }
     let door = if evidence.iter().any(|e| e.door == Door::OneWay) {
         Door::OneWay
@@ -595,6 +597,47 @@ fn names_danger_without_action(
             }
     });
     !reaching.is_empty() && !elsewhere && !hits.iter().any(|h| matches!(h.kind(), Kind::Action(_)))
+}
+
+/// The rule of a go-ahead that only points back to an earlier agreement.
+pub const DEFERS_TO_AGREEMENT: &str = "defers-to-an-earlier-agreement";
+
+/// `Делаем, как договорились?`, `faço o que a gente combinou?`: the sentence that asks names
+/// no action but an earlier agreement (nothing beyond a bare `do` or `go on`, and no code or
+/// version it could be about), so what it does is in a conversation the classifier never read. The header or an
+/// option may name it (`[Передача]`) in words it does not know: a person should answer. A
+/// sentence that names its action (`Обновить fastapi до 0.115, как обсуждали?`) is read as usual.
+fn defers_to_agreement(hits: &[lexicon::Hit], tokens: &[text::Token], roles: &[Role]) -> bool {
+    use lexicon::{ActionRule, Kind, Qualifier};
+    let sentence = |h: &lexicon::Hit| {
+        let t = &tokens[h.start as usize];
+        (t.field, t.sentence)
+    };
+    hits.iter()
+        .filter(|h| {
+            h.kind() == Kind::Qualifier(Qualifier::Agreed)
+                && roles.get(usize::from(tokens[h.start as usize].field)) == Some(&Role::Question)
+        })
+        .any(|agreed| {
+            let (field, said) = sentence(agreed);
+            let names_something = hits.iter().any(|h| {
+                sentence(h) == (field, said)
+                    && match h.kind() {
+                        Kind::Action(rule) => rule != ActionRule::Modifies,
+                        Kind::Effect(_) => true,
+                        _ => false,
+                    }
+            });
+            let names_code = tokens.iter().any(|t| {
+                t.field == field
+                    && t.sentence == said
+                    && matches!(
+                        t.kind,
+                        text::Kind::Ident | text::Kind::Path | text::Kind::Number
+                    )
+            });
+            !names_something && !names_code
+        })
 }
 
 fn reason(rule: &str) -> Evidence {

@@ -455,3 +455,39 @@ fn a_privilege_in_the_header_makes_a_vague_go_ahead_unknown() {
     });
     assert_eq!(feature.door, Door::TwoWay);
 }
+
+/// A go-ahead that only points back to an earlier agreement cannot be read: what it does was
+/// said in a conversation the classifier never saw, so it is unknown and reaches the human. A
+/// question that names its action, or the code and version it is about, is read as usual.
+#[test]
+fn a_go_ahead_that_only_points_to_an_earlier_agreement_is_unknown() {
+    for (question, header) in [
+        ("Делаем, как договорились?", "Передача"),
+        (
+            "Aquela VPC que comentamos antes, faço o que a gente combinou?",
+            "VPC",
+        ),
+        (
+            "All checks are green. Should I go ahead as we agreed?",
+            "Next",
+        ),
+    ] {
+        let v = classify(&QuestionText {
+            question,
+            header,
+            options: &[("Yes", ""), ("Later (Recommended)", "")],
+        });
+        assert_eq!(v.door, Door::Unknown, "{question}");
+        assert_eq!(
+            v.rule.as_deref(),
+            Some(super::DEFERS_TO_AGREEMENT),
+            "{question}"
+        );
+    }
+    let named = classify(&QuestionText {
+        question: "Обновить `fastapi` до 0.115, как обсуждали? Пока только в локальной ветке.",
+        header: "fastapi",
+        options: &[("Обновить (Рекомендуется)", ""), ("Подождать", "")],
+    });
+    assert_eq!(named.door, Door::TwoWay);
+}
