@@ -867,8 +867,8 @@ impl<'a> Ctx<'a> {
 
     /// `Run wp db size on the production database? It's read-only.`: a sentence of the
     /// question that says nothing but that it is read-only (or a dry run) covers the command
-    /// the question runs, whatever it names. (Only a run: `Grant admin on prod? Read-only
-    /// first.` grants something else first.)
+    /// the question runs, whatever it names, code aside (`It's a read-only search request.`).
+    /// (Only a run: `Grant admin on prod? Read-only first.` grants something else first.)
     fn said_read_only(&self, i: usize) -> bool {
         let h = &self.hits[i];
         let Kind::Action(rule) = h.kind() else {
@@ -891,7 +891,15 @@ impl<'a> Ctx<'a> {
                 && !self.hits.iter().any(|o| {
                     self.field(o) == field
                         && sentence_of(o) == sentence_of(q)
-                        && matches!(o.kind(), Kind::Action(_) | Kind::Object(_) | Kind::Place(_))
+                        && match o.kind() {
+                            // `It's a plain read-only search request.`: naming the command
+                            // as code still says only that it reads.
+                            // (Said after the run: before it, `I ran the script with
+                            // --dry-run.` tells what was done.)
+                            Kind::Object(w) => w > Weight::Benign || sentence_of(q) < own_sentence,
+                            Kind::Action(_) | Kind::Place(_) => true,
+                            _ => false,
+                        }
                 })
         })
     }

@@ -852,7 +852,22 @@ impl Tokenizer<'_> {
             // A colon ends a clause in prose (`Note: this deletes …`), not in code (`a: *`)
             // nor after a quoted key written outside backticks (`"Principal": "*"`).
             let json_key = end >= from + 2 && self.chars[end - 2].1 == '"';
-            let colon = self.chars[end - 1].1 == ':' && !self.in_code && !self.fenced && !json_key;
+            // Nor in a security rule written out in prose (`allow read, write: if true`).
+            let rule_condition = end == to
+                && self.next_word_is(to, "if")
+                && ["read", "write", "create", "update", "delete", "get", "list"]
+                    .iter()
+                    .any(|w| {
+                        self.chars[from..end - 1]
+                            .iter()
+                            .map(|&(_, c)| c)
+                            .eq(w.chars())
+                    });
+            let colon = self.chars[end - 1].1 == ':'
+                && !self.in_code
+                && !self.fenced
+                && !json_key
+                && !rule_condition;
             if matches!(self.chars[end - 1].1, '.' | ',') || colon {
                 ends_clause = true;
                 ends_sentence |= self.chars[end - 1].1 != ',';
@@ -872,6 +887,14 @@ impl Tokenizer<'_> {
             self.soft_break();
         }
         to
+    }
+
+    /// Whether the next word after `at` (past spaces) is `word`, written in lowercase.
+    fn next_word_is(&self, at: usize, word: &str) -> bool {
+        let rest = self.chars[at..].iter().map(|&(_, c)| c);
+        let mut rest = rest.skip_while(|c| *c == ' ');
+        word.chars().all(|w| rest.next() == Some(w))
+            && rest.next().is_none_or(|c| !c.is_alphanumeric())
     }
 
     /// A boundary that ends the clause whatever follows.
