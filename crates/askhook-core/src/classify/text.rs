@@ -1133,6 +1133,23 @@ impl Tokenizer<'_> {
             }
             _ => 0,
         };
+        // A handle (`@lucia-dev`) names one person: its parts are no places or actions.
+        if prefix == b'@'
+            && self.chars[from..to].iter().any(|&(_, c)| c == '-')
+            && self.chars[from..to]
+                .iter()
+                .all(|&(_, c)| c.is_alphanumeric() || matches!(c, '-' | '_'))
+        {
+            let key = fold_key(
+                &self.chars[from..to]
+                    .iter()
+                    .map(|&(_, c)| c)
+                    .collect::<String>(),
+            );
+            let i = self.push(key, Kind::Ident, Script::Latin, from, to);
+            self.out[i].prefix = prefix;
+            return;
+        }
         let call = self.chars[from..to]
             .windows(2)
             .any(|w| w[1].1 == '(' && (w[0].1.is_alphanumeric() || w[0].1 == '_'));
