@@ -849,25 +849,7 @@ impl Tokenizer<'_> {
             )
             && !(self.chars[end - 1].1 == ')' && end - from >= 2 && self.chars[end - 2].1 == '(')
         {
-            // A colon ends a clause in prose (`Note: this deletes …`), not in code (`a: *`)
-            // nor after a quoted key written outside backticks (`"Principal": "*"`).
-            let json_key = end >= from + 2 && self.chars[end - 2].1 == '"';
-            // Nor in a security rule written out in prose (`allow read, write: if true`).
-            let rule_condition = end == to
-                && self.next_word_is(to, "if")
-                && ["read", "write", "create", "update", "delete", "get", "list"]
-                    .iter()
-                    .any(|w| {
-                        self.chars[from..end - 1]
-                            .iter()
-                            .map(|&(_, c)| c)
-                            .eq(w.chars())
-                    });
-            let colon = self.chars[end - 1].1 == ':'
-                && !self.in_code
-                && !self.fenced
-                && !json_key
-                && !rule_condition;
+            let colon = self.chars[end - 1].1 == ':' && self.colon_ends_clause(from, end, to);
             if matches!(self.chars[end - 1].1, '.' | ',') || colon {
                 ends_clause = true;
                 ends_sentence |= self.chars[end - 1].1 != ',';
@@ -887,6 +869,25 @@ impl Tokenizer<'_> {
             self.soft_break();
         }
         to
+    }
+
+    /// Whether the colon at `end - 1` of the word `from..to` ends a clause: it does in prose
+    /// (`Note: this deletes …`), not in code (`a: *`), nor after a quoted key written outside
+    /// backticks (`"Principal": "*"`), nor in a security rule written out in prose (`allow
+    /// read, write: if true`).
+    fn colon_ends_clause(&self, from: usize, end: usize, to: usize) -> bool {
+        let json_key = end >= from + 2 && self.chars[end - 2].1 == '"';
+        let rule_condition = end == to
+            && self.next_word_is(to, "if")
+            && ["read", "write", "create", "update", "delete", "get", "list"]
+                .iter()
+                .any(|w| {
+                    self.chars[from..end - 1]
+                        .iter()
+                        .map(|&(_, c)| c)
+                        .eq(w.chars())
+                });
+        !self.in_code && !self.fenced && !json_key && !rule_condition
     }
 
     /// Whether the next word after `at` (past spaces) is `word`, written in lowercase.
