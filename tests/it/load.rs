@@ -520,8 +520,14 @@ fn sigkill_at_random_moments_leaves_a_clean_database_with_every_committed_call()
     }
 }
 
-/// Run `call` with a deadline; true when its run said the deadline cut it short.
-fn run_with_deadline(world: &World, call: &Call, deadline_ms: u128) -> bool {
+/// Run `call` with a deadline, writing its payload after `hold_payload`; true when its run
+/// said the deadline cut it short.
+fn run_with_deadline(
+    world: &World,
+    call: &Call,
+    deadline_ms: u128,
+    hold_payload: Duration,
+) -> bool {
     let lines_before = world.error_lines().len();
     let mut child = world
         .command()
@@ -532,6 +538,7 @@ fn run_with_deadline(world: &World, call: &Call, deadline_ms: u128) -> bool {
         .stderr(Stdio::null())
         .spawn()
         .expect("spawn askhook");
+    std::thread::sleep(hold_payload);
     // A 1 ms deadline can end the hook before it reads: a broken pipe here is fine.
     let _ = child
         .stdin
@@ -571,7 +578,9 @@ fn a_deadline_falling_mid_write_exits_0_and_half_writes_nothing() {
     // machine: each run is a question's hook, an append to the spool.
     assert_every_hook_abstained_in_time(&replay_concurrently(&world, &sessions("warmup", 1, 1, 1)));
     ingest_with_the_cli(&world);
-    let run = |call: &Call, deadline_ms: u128| run_with_deadline(&world, call, deadline_ms);
+    let run = |call: &Call, deadline_ms: u128| {
+        run_with_deadline(&world, call, deadline_ms, Duration::ZERO)
+    };
     let started = Instant::now();
     assert!(
         !run(&calls[0], DEADLINE.as_millis()),
@@ -581,8 +590,20 @@ fn a_deadline_falling_mid_write_exits_0_and_half_writes_nothing() {
 
     let (mut cut_short, mut finished) = (Vec::new(), Vec::new());
     for (n, call) in calls.iter().enumerate().skip(1) {
-        let deadline_ms = 1 + whole_ms * 3 * n as u128 / RUNS as u128;
-        if run(call, deadline_ms) {
+        // A fast machine can finish a whole hook inside the smallest deadline, so the first
+        // run's payload arrives late: its deadline always falls while the hook waits to read.
+        let deadline_ms = 1 + whole_ms * 3 * (n as u128 - 1) / RUNS as u128;
+        let cut = if n == 1 {
+            let cut = run_with_deadline(&world, call, deadline_ms, Duration::from_millis(200));
+            assert!(
+                cut,
+                "a deadline spent waiting for the payload did not say so"
+            );
+            cut
+        } else {
+            run(call, deadline_ms)
+        };
+        if cut {
             cut_short.push(call.tool_use_id.clone());
         } else {
             finished.push(call.tool_use_id.clone());
