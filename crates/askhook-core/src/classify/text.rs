@@ -337,6 +337,22 @@ pub fn tokenize(text: &str, field: u16, out: &mut Vec<Token>, letters: &mut Lett
     t.run();
 }
 
+/// Nouns after which a hyphenated name with a number (`dev-ext-04`) names an account.
+const ACCOUNT_NOUNS: [&str; 12] = [
+    "account",
+    "user",
+    "username",
+    "login",
+    "member",
+    "contractor",
+    "mailbox",
+    "cuenta",
+    "compte",
+    "conta",
+    "konto",
+    "benutzer",
+];
+
 // A tokenizer's state is a handful of independent switches.
 #[allow(clippy::struct_excessive_bools)]
 struct Tokenizer<'a> {
@@ -1134,13 +1150,23 @@ impl Tokenizer<'_> {
             }
             _ => 0,
         };
-        // A handle (`@lucia-dev`) names one person: its parts are no places or actions.
-        if prefix == b'@'
-            && self.chars[from..to].iter().any(|&(_, c)| c == '-')
+        // A handle (`@lucia-dev`) names one person, and so does a hyphenated name with a
+        // number right after an account noun (`account dev-ext-04`): its parts are no places
+        // or actions. A server's name (`prod-db-2`) keeps its place.
+        let hyphenated_name = self.chars[from..to].iter().any(|&(_, c)| c == '-')
             && self.chars[from..to]
                 .iter()
-                .all(|&(_, c)| c.is_alphanumeric() || matches!(c, '-' | '_'))
-        {
+                .all(|&(_, c)| c.is_alphanumeric() || matches!(c, '-' | '_'));
+        let after_account_noun = || {
+            self.chars[from..to]
+                .iter()
+                .any(|&(_, c)| c.is_ascii_digit())
+                && self
+                    .out
+                    .last()
+                    .is_some_and(|t| ACCOUNT_NOUNS.contains(&t.key.as_str()))
+        };
+        if hyphenated_name && (prefix == b'@' || after_account_noun()) {
             let key = fold_key(
                 &self.chars[from..to]
                     .iter()
