@@ -489,8 +489,12 @@ impl Tokenizer<'_> {
                     self.fenced = !self.fenced;
                     self.hard_break();
                 } else if !self.in_code && !self.fenced {
-                    if let Some(end) = self.quoted_comment(i + run) {
-                        // Text a question quotes as a comment is not something it will do.
+                    if let Some(end) = self
+                        .quoted_comment(i + run)
+                        .or_else(|| self.quoted_test_name(i, i + run))
+                    {
+                        // Text a question quotes as a comment, or as a test's name, is not
+                        // something it will do.
                         self.hard_break();
                         i = end;
                         continue;
@@ -554,6 +558,47 @@ impl Tokenizer<'_> {
         let n = self.chars.len();
         let close = (from..n).find(|&j| self.chars[j].1 == '`')?;
         self.named_comment(from, close, false).then_some(close + 1)
+    }
+
+    /// A code span opening at `from` (its backtick at `tick`) that holds a test's name written
+    /// as words (`` the test `sends SMS to all customers` ``, `` the `revokes all tokens` test
+    /// ``): where reading should go on (past the closing backtick). A span with a flag, a path
+    /// or an operator in it (`npm test -- --grep delete`) is a command, and stays one.
+    fn quoted_test_name(&self, tick: usize, from: usize) -> Option<usize> {
+        const TEST: &[&str] = &[
+            "test",
+            "tests",
+            "spec",
+            "specs",
+            "teste",
+            "testes",
+            "тест",
+            "теста",
+        ];
+        let n = self.chars.len();
+        let close = (from..n).find(|&j| self.chars[j].1 == '`')?;
+        let inside = &self.chars[from..close];
+        let words = inside
+            .split(|&(_, c)| c == ' ')
+            .filter(|w| !w.is_empty())
+            .count();
+        let plain = inside
+            .iter()
+            .all(|&(_, c)| c.is_alphanumeric() || matches!(c, ' ' | '\'' | ','));
+        if words < 3 || !plain {
+            return None;
+        }
+        let word_at = |range: &mut dyn Iterator<Item = usize>| -> String {
+            let letters: String = range
+                .skip_while(|&i| self.chars[i].1 == ' ')
+                .map(|i| self.chars[i].1)
+                .take_while(|c| c.is_alphabetic())
+                .collect();
+            fold_key(&letters)
+        };
+        let before: String = word_at(&mut (0..tick).rev()).chars().rev().collect();
+        let after = word_at(&mut (close + 1..n));
+        (TEST.contains(&before.as_str()) || TEST.contains(&after.as_str())).then_some(close + 1)
     }
 
     /// A short quotation opening at `at` (`'// TODO: …'`, `「…」`) that holds a code comment
