@@ -875,28 +875,40 @@ impl<'a> Ctx<'a> {
             return false;
         };
         let field = self.field(h);
+        // `… It only reads. || Run the check`: an option that runs what the question runs is
+        // covered by the same sentence (strictly: one that names nothing at all).
+        let label = matches!(self.roles[field as usize], Role::Label(_));
         if destroys(rule)
             || concept(h.concept).name != "execute"
-            || self.roles[field as usize] != Role::Question
+            || !(self.roles[field as usize] == Role::Question || label)
         {
             return false;
         }
         let sentence_of = |x: &Hit| self.tokens[x.start as usize].sentence;
         let own_sentence = sentence_of(h);
+        let says_field = |q: &Hit| {
+            let f = self.field(q);
+            if label {
+                self.roles[f as usize] == Role::Question
+            } else {
+                f == field && sentence_of(q) != own_sentence
+            }
+        };
         self.hits.iter().enumerate().any(|(j, q)| {
             qualifier(q) == Some(Qualifier::Preview)
                 && !self.negated[j]
-                && self.field(q) == field
-                && sentence_of(q) != own_sentence
+                && says_field(q)
                 && !self.hits.iter().any(|o| {
-                    self.field(o) == field
+                    self.field(o) == self.field(q)
                         && sentence_of(o) == sentence_of(q)
                         && match o.kind() {
                             // `It's a plain read-only search request.`: naming the command
                             // as code still says only that it reads.
                             // (Said after the run: before it, `I ran the script with
                             // --dry-run.` tells what was done.)
-                            Kind::Object(w) => w > Weight::Benign || sentence_of(q) < own_sentence,
+                            Kind::Object(w) => {
+                                w > Weight::Benign || label || sentence_of(q) < own_sentence
+                            }
                             Kind::Action(_) | Kind::Place(_) => true,
                             _ => false,
                         }
