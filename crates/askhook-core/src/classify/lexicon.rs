@@ -263,8 +263,18 @@ pub fn find_hits(tokens: &[Token]) -> Vec<Hit> {
     }
     hits.sort_by_key(|h| (h.start, h.end));
     drop_shadowed(&mut hits, tokens);
-    hits.retain(|h| !participle_after_determiner(h, tokens));
+    hits.retain(|h| !participle_after_determiner(h, tokens) && !preview_word_in_output(h, tokens));
     hits
+}
+
+/// `count: 0` in a fenced block of `git count-objects` output: a preview word quoted in
+/// output or a script is what the block says, not what the question does. A flag there
+/// (`--dry-run`) still is one.
+fn preview_word_in_output(hit: &Hit, tokens: &[Token]) -> bool {
+    matches!(hit.kind(), Kind::Qualifier(Qualifier::Preview))
+        && tokens[hit.start as usize..=hit.end as usize]
+            .iter()
+            .all(|t| t.fenced && t.dashes == 0)
 }
 
 /// English determiners: a participle right after one describes a thing, it does not act.

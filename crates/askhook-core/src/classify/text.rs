@@ -88,6 +88,8 @@ pub struct Token {
     pub joined: bool,
     /// Inside backticks or a fenced code block.
     pub in_code: bool,
+    /// Inside a fenced code block: quoted output or a script, not the question's prose.
+    pub fenced: bool,
     /// An identifier written in capitals (`SENDGRID_API_KEY`): a constant or an environment
     /// variable, named for what it holds.
     pub constant: bool,
@@ -786,6 +788,7 @@ impl Tokenizer<'_> {
             prefix: 0,
             joined: false,
             in_code: code,
+            fenced: self.fenced,
             constant: false,
             call: false,
             quote: self.quotes.get(from).copied().unwrap_or(0),
