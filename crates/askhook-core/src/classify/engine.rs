@@ -801,7 +801,7 @@ impl<'a> Ctx<'a> {
         });
         let field = self.field(h);
         if own {
-            return self.said_read_only(i).then_some("preview");
+            return (self.said_read_only(i) || self.runs_the_previewed_run(i)).then_some("preview");
         }
         let near = |f: u16| {
             f == field
@@ -863,6 +863,44 @@ impl<'a> Ctx<'a> {
                     && !done_before(q)
             })
             .then_some("preview")
+    }
+
+    /// `Run a read-only check against production? || Run the check`: an option that runs, when
+    /// the question's own run is a preview in its clause (`read-only`, `without --broadcast`),
+    /// runs that preview. An option that says it does it for real (a perform qualifier, a
+    /// negated preview) is not covered.
+    fn runs_the_previewed_run(&self, i: usize) -> bool {
+        let h = &self.hits[i];
+        let Kind::Action(rule) = h.kind() else {
+            return false;
+        };
+        let option = match self.roles[self.field(h) as usize] {
+            Role::Label(o) | Role::Description(o) => o,
+            _ => return false,
+        };
+        let in_option = |x: &Hit| {
+            matches!(self.roles[self.field(x) as usize],
+                Role::Label(o) | Role::Description(o) if o == option)
+        };
+        let says_for_real = self.hits.iter().enumerate().any(|(j, q)| {
+            in_option(q)
+                && match qualifier(q) {
+                    Some(Qualifier::Perform) => true,
+                    Some(Qualifier::Preview) => self.negated[j],
+                    _ => false,
+                }
+        });
+        let is_run = |x: &Hit| concept(x.concept).name == "execute";
+        let question_previews_its_run = self.hits.iter().enumerate().any(|(j, run)| {
+            matches!(run.kind(), Kind::Action(_))
+                && is_run(run)
+                && !self.negated[j]
+                && self.roles[self.field(run) as usize] == Role::Question
+                && self
+                    .clause_hits(j)
+                    .any(|(k, q)| qualifier(q) == Some(Qualifier::Preview) && !self.negated[k])
+        });
+        is_run(h) && !destroys(rule) && !says_for_real && question_previews_its_run
     }
 
     /// `Run wp db size on the production database? It's read-only.`: a sentence of the
