@@ -874,9 +874,9 @@ impl<'a> Ctx<'a> {
         let Kind::Action(rule) = h.kind() else {
             return false;
         };
-        let option = match self.roles[self.field(h) as usize] {
-            Role::Label(o) | Role::Description(o) => o,
-            _ => return false,
+        let (Role::Label(option) | Role::Description(option)) = self.roles[self.field(h) as usize]
+        else {
+            return false;
         };
         let in_option = |x: &Hit| {
             matches!(self.roles[self.field(x) as usize],
