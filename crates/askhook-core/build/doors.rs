@@ -399,7 +399,7 @@ fn parse_term(term: &str) -> Result<Vec<Elem>, String> {
         } else if part.starts_with('<') && part.ends_with('>') {
             let name = &part[1..part.len() - 1];
             if ![
-                "star", "plus", "colon", "pipe", "num", "tilde", "dollar", "root", "money",
+                "star", "plus", "colon", "pipe", "num", "tilde", "dollar", "root", "money", "host",
             ]
             .contains(&name)
             {

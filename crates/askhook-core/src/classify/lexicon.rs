@@ -493,6 +493,77 @@ fn compound_named(action: &Hit, hits: &[Hit]) -> bool {
 /// What a path is: the terms of its most specific name a lexicon knows (`~/.cache/pip` is a
 /// cache, `/srv/app/uploads` uploads), the heaviest when its file name says several things
 /// (`secrets.txt` is secrets, not text).
+/// `www.exemple.fr`, `https://app.minhaempresa.com.br`, `lk.company.ru`: a site's own name
+/// (a public top-level domain, no label that names a test or staging host such as
+/// `recette.exemple.fr` or `app.staging.acme.com`) is where its users are.
+fn is_public_host(key: &str) -> bool {
+    const TLDS: &[&str] = &[
+        "com", "net", "org", "io", "co", "app", "ai", "shop", "store", "online", "site", "fr",
+        "de", "es", "ru", "br", "pt", "jp", "cn", "kr", "uk", "us", "ca", "au", "mx", "ar", "cl",
+        "it", "nl", "eu", "ch", "at", "be", "se", "no", "dk", "pl", "in", "tw", "hk", "рф",
+    ];
+    const NOT_LIVE: &[&str] = &[
+        "dev",
+        "develop",
+        "development",
+        "staging",
+        "stage",
+        "stg",
+        "test",
+        "tests",
+        "testing",
+        "qa",
+        "uat",
+        "preview",
+        "sandbox",
+        "demo",
+        "local",
+        "localhost",
+        "recette",
+        "homolog",
+        "homologacao",
+        "hml",
+        "int",
+        "integration",
+        "sit",
+        "beta",
+        "canary",
+        "preprod",
+        "pre",
+        "docs",
+        "doc",
+        "example",
+        "examples",
+        "github",
+        "npmjs",
+        "pypi",
+        "mock",
+        "fake",
+        "testnet",
+        "devnet",
+        "edu",
+        "lab",
+        "labs",
+    ];
+    let bare = key
+        .strip_prefix("https://")
+        .or_else(|| key.strip_prefix("http://"));
+    let host = bare.unwrap_or(key);
+    let host = host.split(['/', ':', '?', '#']).next().unwrap_or(host);
+    let labels: Vec<&str> = host.split('.').collect();
+    // Two labels without a scheme are as often a product (`Fly.io`, `Customer.io`) or a
+    // module path (`golang.org/x/crypto`) as a site.
+    (labels.len() >= 3 && host.len() == key.len() || bare.is_some() && labels.len() >= 2)
+        && !["com", "org", "net", "io"].contains(&labels[0])
+        && labels
+            .iter()
+            .all(|l| !l.is_empty() && l.chars().all(|c| c.is_alphanumeric() || c == '-'))
+        && TLDS.contains(labels.last().unwrap_or(&""))
+        && !labels
+            .iter()
+            .any(|l| NOT_LIVE.contains(l) || l.split('-').any(|part| NOT_LIVE.contains(&part)))
+}
+
 fn path_terms(path: &str) -> Vec<u32> {
     let names = path_names(path);
     let known = |name: &str| -> Vec<u32> {
@@ -726,6 +797,7 @@ fn match_elem(tokens: &[Token], j: usize, elem: &Elem) -> Option<usize> {
                 t.kind == TokKind::Number && t.key.starts_with(['$', '€', '£', '¥', '₹', '₽', '₩'])
             }
             "root" => t.kind == TokKind::Path && is_root(key),
+            "host" => matches!(t.kind, TokKind::Path | TokKind::Ident) && is_public_host(key),
             _ => false,
         },
         Elem::Gap(_) => false,
