@@ -400,6 +400,7 @@ fn parse_term(term: &str) -> Result<Vec<Elem>, String> {
             let name = &part[1..part.len() - 1];
             if ![
                 "star", "plus", "colon", "pipe", "num", "tilde", "dollar", "root", "money", "host",
+                "share",
             ]
             .contains(&name)
             {

@@ -798,6 +798,7 @@ fn match_elem(tokens: &[Token], j: usize, elem: &Elem) -> Option<usize> {
             }
             "root" => t.kind == TokKind::Path && is_root(key),
             "host" => matches!(t.kind, TokKind::Path | TokKind::Ident) && is_public_host(key),
+            "share" => t.kind == TokKind::Path && is_network_share(key),
             _ => false,
         },
         Elem::Gap(_) => false,
@@ -885,6 +886,18 @@ pub fn is_marked_letter(c: char) -> bool {
         || c.is_uppercase()
             && c.to_lowercase()
                 .any(|l| LETTERS.iter().any(|(_, set)| set.contains(l)))
+}
+
+/// A Windows network share written as a UNC path (`\\fileserver\accounting\2020`), not a
+/// local device path (`\\.\pipe`, `\\?\C:`) or WSL's own share.
+fn is_network_share(path: &str) -> bool {
+    path.strip_prefix("\\\\")
+        .and_then(|rest| rest.split_once('\\'))
+        .is_some_and(|(server, share)| {
+            !server.is_empty()
+                && !share.is_empty()
+                && !matches!(server, "." | "?" | "wsl$" | "wsl.localhost" | "localhost")
+        })
 }
 
 /// `/`, `~`, `$HOME` and their globs: everything a user has.

@@ -237,8 +237,16 @@ fn prepare(text: &str) -> Vec<(u32, char)> {
             continue;
         }
         let next = chars.get(k + 1).map_or(' ', |&(_, n)| n);
-        // Markdown escapes (`\-\-force`) and emphasis inside a word (`de**le**te`).
-        if c == '\\' && next.is_ascii_punctuation() {
+        // Markdown escapes (`\-\-force`) and emphasis inside a word (`de**le**te`). A word
+        // that starts with two backslashes and a name is a network share
+        // (`\\fileserver\finance`), kept whole.
+        let unc = c == '\\'
+            && next == '\\'
+            && out
+                .last()
+                .is_none_or(|&(_, p): &(u32, char)| !p.is_alphanumeric() && p != '\\')
+            && chars.get(k + 2).is_some_and(|&(_, n)| n.is_alphanumeric());
+        if c == '\\' && next.is_ascii_punctuation() && !unc {
             continue;
         }
         if c == '*'
@@ -978,13 +986,15 @@ impl Tokenizer<'_> {
 
     /// One piece: flag, symbol, number, path, or words.
     fn piece(&mut self, mut from: usize, to: usize) {
-        // Markup and quotes around words: **bold**, "quoted", 'quoted'.
+        // Markup and quotes around words: **bold**, "quoted", 'quoted'. A path's dunder folder
+        // or file is its name (`__snapshots__/flags.test.ts.snap`, `__init__.py`).
         while from < to
             && matches!(
                 self.chars[from].1,
                 '"' | '\'' | '*' | '_' | '{' | '}' | '<' | '>' | '(' | '['
             )
             && !(self.chars[from].1 == '*' && to - from == 1)
+            && !(self.chars[from].1 == '_' && self.is_dunder_path(from, to))
         {
             from += 1;
         }
@@ -1130,6 +1140,17 @@ impl Tokenizer<'_> {
             .get(to + 1)
             .is_some_and(|&(_, c)| c.is_alphabetic());
         !before.is_empty() && after_letter && !PLACE_WORDS.contains(&before.to_lowercase().as_str())
+    }
+
+    /// `__snapshots__/x.snap`, `__init__.py`: a piece that starts with a dunder name and goes on
+    /// as a path or a file name.
+    fn is_dunder_path(&self, from: usize, to: usize) -> bool {
+        let piece = &self.chars[from..to];
+        let underscores = piece.iter().take_while(|&&(_, c)| c == '_').count();
+        underscores == 2
+            && piece[2..]
+                .windows(3)
+                .any(|w| w[0].1 == '_' && w[1].1 == '_' && matches!(w[2].1, '/' | '.'))
     }
 
     /// Versions, paths and URLs, numbers, amounts of money, dotfiles. Whether the piece was one.
