@@ -433,10 +433,25 @@ fn drop_shadowed(hits: &mut Vec<Hit>, tokens: &[Token]) {
                 && long.end >= h.end
         })
     };
+    // `plug-in`, `built-in`, `opt-in`: a preposition joined to the word before by a hyphen is
+    // part of that word, not where anything is.
+    let preposition_in_word = |h: &Hit| {
+        matches!(
+            h.kind(),
+            Kind::Qualifier(
+                Qualifier::Container
+                    | Qualifier::ContainerAfter
+                    | Qualifier::Destination
+                    | Qualifier::Source
+            )
+        ) && h.start == h.end
+            && tokens[h.start as usize].joined
+    };
     let shadowed: Vec<bool> = hits
         .iter()
         .map(|h| {
             qualifier_in_idiom(h)
+                || preposition_in_word(h)
                 || (weighed(h)
                     && (compound_named(h, hits)
                         || hits.iter().any(|long| {
