@@ -1933,6 +1933,9 @@ fn scope_of(ctx: &Ctx, action_index: usize, destructive: bool) -> Scope {
             scope.any_place = asked_scope.any_place;
         }
     }
+    if let Some(message) = message_of_send(ctx, action_index, scope.object) {
+        scope.object = Some(message);
+    }
     if let (Some(i), Some((Weight::Neutral, _))) = (first, scope.object) {
         // A file, a branch, "them": what it is may be said nearby.
         if let Some(weightier) = found[i + 1..4.max(i + 1)]
@@ -1944,6 +1947,34 @@ fn scope_of(ctx: &Ctx, action_index: usize, destructive: bool) -> Scope {
         }
     }
     scope
+}
+
+/// `[Рассылка] шаблон поправил, отправляем?`, `[Enviar email] Texto revisado. Posso mandar?`:
+/// what a send the question asks for sends is the message it or the header names (a mailing,
+/// an email); the template or text it was made from is that message's content, not code.
+fn message_of_send(
+    ctx: &Ctx,
+    action_index: usize,
+    object: Option<(Weight, u16)>,
+) -> Option<(Weight, u16)> {
+    let action = &ctx.hits[action_index];
+    let content = object.is_some_and(|(w, c)| w == Weight::Benign && concept(c).name == "code");
+    let asked = |h: &Hit| {
+        matches!(
+            ctx.roles[ctx.field(h) as usize],
+            Role::Question | Role::Header
+        )
+    };
+    if concept(action.concept).name != "send" || !content || !asked(action) {
+        return None;
+    }
+    ctx.hits.iter().enumerate().find_map(|(j, h)| {
+        let message = match h.kind() {
+            Kind::Object(w) if concept(h.concept).name == "outreach" => Some((w, h.concept)),
+            _ => None,
+        };
+        message.filter(|_| asked(h) && !ctx.negated[j])
+    })
 }
 
 /// What the question and its options name, but an option whose label does something of its
