@@ -1933,9 +1933,7 @@ fn scope_of(ctx: &Ctx, action_index: usize, destructive: bool) -> Scope {
             scope.any_place = asked_scope.any_place;
         }
     }
-    if let Some(message) = message_of_send(ctx, action_index, scope.object) {
-        scope.object = Some(message);
-    }
+    scope.object = message_of_send(ctx, action_index, scope.object).or(scope.object);
     if let (Some(i), Some((Weight::Neutral, _))) = (first, scope.object) {
         // A file, a branch, "them": what it is may be said nearby.
         if let Some(weightier) = found[i + 1..4.max(i + 1)]
