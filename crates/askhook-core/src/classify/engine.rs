@@ -457,6 +457,7 @@ impl<'a> Ctx<'a> {
                         && unbroken(n.end, h.start)
                         && !flag_only
                         && !self.and_another_action(n, h)
+                        && !self.says_own_negation(h)
                 }
                 Some(Qualifier::NegateAfter) => {
                     n.start > h.end && n.start - h.end - 1 <= window && unbroken(h.end, n.start)
@@ -464,6 +465,40 @@ impl<'a> Ctx<'a> {
                 _ => false,
             }
         })
+    }
+
+    /// `No hay ninguna otra copia`, `Não existe nenhuma outra cópia`: a term that starts with
+    /// a negative word of a negative-concord language (`ninguna otra copia`) already says
+    /// "none"; a negation in front of it agrees with it, it does not undo it. (`nicht ohne
+    /// Authentifizierung` is a double negation: `ohne` is not such a word.)
+    fn says_own_negation(&self, h: &Hit) -> bool {
+        const CONCORD: &[&str] = &[
+            "ningun",
+            "ninguna",
+            "ninguno",
+            "ningunas",
+            "ningunos",
+            "nenhum",
+            "nenhuma",
+            "nenhuns",
+            "nenhumas",
+            "aucun",
+            "aucune",
+            "nada",
+            "nadie",
+            "ninguem",
+            "rien",
+            "ни",
+            "нигде",
+            "никаких",
+            "никакой",
+            "никакого",
+            "никакая",
+            "ничего",
+        ];
+        !matches!(h.kind(), Kind::Action(_))
+            && h.end > h.start
+            && CONCORD.contains(&self.tokens[h.start as usize].key.as_str())
     }
 
     /// `не переносятся и удаляются`, `aren't migrated and are deleted`: a negation covers the
