@@ -246,8 +246,8 @@ impl<'a> Ctx<'a> {
             }
         }
         for i in 0..hits.len() {
-            if ctx.cancelled[i].is_none() && ctx.echoes_previewed_question(i) {
-                ctx.cancelled[i] = Some("preview");
+            if ctx.cancelled[i].is_none() {
+                ctx.cancelled[i] = ctx.echoes_set_aside_question(i);
             }
         }
         ctx.set_aside_place = (0..hits.len())
@@ -260,14 +260,27 @@ impl<'a> Ctx<'a> {
     }
 
     /// `Run the schema diff against prod? It only reads the catalog. || Run`: a bare label that
-    /// only repeats the question's verb is that action, previewed as the question previews it.
-    /// An option that names anything of its own (an object, a place) stands on its own.
-    fn echoes_previewed_question(&self, i: usize) -> bool {
+    /// only repeats the question's verb is that action, previewed (or made reversible) as the
+    /// question's is. So is a bare header (`[Undo commit]` over `Undo it with \`git reset --soft
+    /// HEAD~1\`?`). An option or header that names anything of its own (an object, a place)
+    /// stands on its own.
+    fn echoes_set_aside_question(&self, i: usize) -> Option<&'static str> {
         let h = &self.hits[i];
-        let Some(n) = self.option_of(h) else {
-            return false;
+        if !matches!(h.kind(), Kind::Action(_)) {
+            return None;
+        }
+        let role = self.roles[self.field(h) as usize];
+        let (echoable, own): (&[&str], Box<dyn Fn(&Hit) -> bool + '_>) = match role {
+            Role::Label(n) => (
+                &["preview", "reversible"],
+                Box::new(move |o| self.option_of(o) == Some(n)),
+            ),
+            Role::Header => (
+                &["preview", "reversible"],
+                Box::new(|o| self.roles[self.field(o) as usize] == Role::Header),
+            ),
+            _ => return None,
         };
-        let own_option = |o: &Hit| self.option_of(o) == Some(n);
         let asked: Vec<usize> = (0..self.hits.len())
             .filter(|&q| {
                 self.hits[q].concept == h.concept
@@ -275,14 +288,22 @@ impl<'a> Ctx<'a> {
                     && self.roles[self.field(&self.hits[q]) as usize] == Role::Question
             })
             .collect();
-        matches!(h.kind(), Kind::Action(_))
-            && self.roles[self.field(h) as usize] == Role::Label(n)
-            && !asked.is_empty()
-            && asked.iter().all(|&q| self.cancelled[q] == Some("preview"))
+        let why = self.cancelled[*asked.first()?]?;
+        // What a header names that the question names too (`[Undo commit]`) is the same thing.
+        let in_question = |o: &Hit| {
+            role == Role::Header
+                && self.hits.iter().any(|q| {
+                    q.concept == o.concept && self.roles[self.field(q) as usize] == Role::Question
+                })
+        };
+        (echoable.contains(&why)
+            && asked.iter().all(|&q| self.cancelled[q] == Some(why))
             && !self.hits.iter().any(|o| {
-                own_option(o)
+                own(o)
                     && matches!(o.kind(), Kind::Object(_) | Kind::Place(_) | Kind::Effect(_))
-            })
+                    && !in_question(o)
+            }))
+        .then_some(why)
     }
 
     /// The hits of hit `i`'s clause, with their indices.
