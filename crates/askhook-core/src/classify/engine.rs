@@ -261,26 +261,23 @@ impl<'a> Ctx<'a> {
 
     /// `Run the schema diff against prod? It only reads the catalog. || Run`: a bare label that
     /// only repeats the question's verb is that action, previewed (or made reversible) as the
-    /// question's is. So is a bare header (`[Undo commit]` over `Undo it with \`git reset --soft
-    /// HEAD~1\`?`). An option or header that names anything of its own (an object, a place)
-    /// stands on its own.
+    /// question's is. So is a bare header (`[Undo commit]` over ``Undo it with `git reset
+    /// --soft HEAD~1`?``). An option or header that names anything of its own (an object, a
+    /// place) stands on its own.
     fn echoes_set_aside_question(&self, i: usize) -> Option<&'static str> {
         let h = &self.hits[i];
         if !matches!(h.kind(), Kind::Action(_)) {
             return None;
         }
         let role = self.roles[self.field(h) as usize];
-        let (echoable, own): (&[&str], Box<dyn Fn(&Hit) -> bool + '_>) = match role {
-            Role::Label(n) => (
-                &["preview", "reversible"],
-                Box::new(move |o| self.option_of(o) == Some(n)),
-            ),
-            Role::Header => (
-                &["preview", "reversible"],
-                Box::new(|o| self.roles[self.field(o) as usize] == Role::Header),
-            ),
-            _ => return None,
+        let own = |o: &Hit| match role {
+            Role::Label(n) => self.option_of(o) == Some(n),
+            Role::Header => self.roles[self.field(o) as usize] == Role::Header,
+            _ => false,
         };
+        if !matches!(role, Role::Label(_) | Role::Header) {
+            return None;
+        }
         let asked: Vec<usize> = (0..self.hits.len())
             .filter(|&q| {
                 self.hits[q].concept == h.concept
@@ -296,7 +293,7 @@ impl<'a> Ctx<'a> {
                     q.concept == o.concept && self.roles[self.field(q) as usize] == Role::Question
                 })
         };
-        (echoable.contains(&why)
+        (matches!(why, "preview" | "reversible")
             && asked.iter().all(|&q| self.cancelled[q] == Some(why))
             && !self.hits.iter().any(|o| {
                 own(o)
