@@ -2157,12 +2157,15 @@ fn place_distance(found: &[Found], asked: bool) -> Option<u8> {
     })
 }
 
-/// Anything in the whole question that says where things happen.
-fn placed_anywhere(ctx: &Ctx) -> bool {
-    ctx.hits
-        .iter()
-        .enumerate()
-        .any(|(j, h)| !ctx.negated[j] && matches!(h.kind(), Kind::Place(_)))
+/// Anything in the whole question that says where the action happens (a state told in the
+/// background, `validée en recette` under `[Déploiement] … On lance ?`, says where things were
+/// tried, not where the action goes).
+fn placed_anywhere(ctx: &Ctx, action: &Hit) -> bool {
+    ctx.hits.iter().enumerate().any(|(j, h)| {
+        !ctx.negated[j]
+            && matches!(h.kind(), Kind::Place(_))
+            && !ctx.told_as_background_state(j, action)
+    })
 }
 
 fn evidence(ctx: &Ctx, hit: &Hit, door: Door, rule: String) -> Evidence {
@@ -2547,7 +2550,8 @@ fn decide_action(ctx: &Ctx, i: usize, rule: ActionRule) -> Option<String> {
             if !matches!(scope.object, Some((Weight::Benign, _)))
                 || action == "deploy" && !ctx.in_description(&ctx.hits[i]) =>
         {
-            (!scope.any_place && !placed_anywhere(ctx)).then(|| format!("{action}:unplaced"))
+            (!scope.any_place && !placed_anywhere(ctx, &ctx.hits[i]))
+                .then(|| format!("{action}:unplaced"))
         }
         (Some((Weight::Benign, _)), _) => None,
         (Some((_, c)), ActionRule::UnlessBenign) => (!scope.safe_place).then(|| named(c)),
