@@ -343,6 +343,7 @@ pub fn tokenize(text: &str, field: u16, out: &mut Vec<Token>, letters: &mut Lett
         sentence: 0,
         sentence_ends: false,
         sign: None,
+        aside: false,
     };
     t.run();
 }
@@ -383,6 +384,9 @@ struct Tokenizer<'a> {
     sentence_ends: bool,
     /// A currency sign written alone before an amount (`R$ 300`, `€ 150`): the next number's.
     sign: Option<&'static str>,
+    /// Inside an aside in parentheses, whose commas list names and end no clause:
+    /// `connectors (Lightspeed, Square, Toast) still call /v1`.
+    aside: bool,
 }
 
 /// For each char, the short quotation it stands in (numbered from 1), 0 outside any: `« »`,
@@ -910,6 +914,10 @@ impl Tokenizer<'_> {
             self.piece(from, to - 1);
             return to;
         }
+        if raw.first().is_some_and(|&(_, c)| c == '(') && !raw.iter().any(|&(_, c)| c == ')') {
+            self.aside = true;
+        }
+        let closes_aside = raw.iter().any(|&(_, c)| c == ')');
         // Trailing sentence punctuation ends a clause: `data.` `it,` `now:`.
         let mut end = to;
         let mut ends_clause = false;
@@ -922,7 +930,8 @@ impl Tokenizer<'_> {
             && !(self.chars[end - 1].1 == ')' && end - from >= 2 && self.chars[end - 2].1 == '(')
         {
             let colon = self.chars[end - 1].1 == ':' && self.colon_ends_clause(from, end, to);
-            if matches!(self.chars[end - 1].1, '.' | ',') || colon {
+            let aside_comma = self.chars[end - 1].1 == ',' && self.aside && !closes_aside;
+            if matches!(self.chars[end - 1].1, '.' | ',') && !aside_comma || colon {
                 ends_clause = true;
                 ends_sentence |= self.chars[end - 1].1 != ',';
             }
@@ -933,6 +942,9 @@ impl Tokenizer<'_> {
         }
         if end > from {
             self.piece(from, end);
+        }
+        if closes_aside {
+            self.aside = false;
         }
         if ends_sentence {
             self.hard_break();
@@ -974,6 +986,7 @@ impl Tokenizer<'_> {
     fn hard_break(&mut self) {
         self.boundary = true;
         self.soft = false;
+        self.aside = false;
     }
 
     /// A list separator: a boundary unless a harder one is already pending.
