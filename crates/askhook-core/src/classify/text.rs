@@ -2,7 +2,7 @@
 //!
 //! A field is cut into pieces at spaces and punctuation (a clause boundary is kept where a
 //! sentence or clause ends: `.` `?` `!` `;` `,` newlines, parentheses, `&&`, and their CJK
-//! forms), then each piece becomes tokens:
+//! forms; a comma inside an aside in parentheses ends none), then each piece becomes tokens:
 //! - a run of Han/Kana or Hangul is segmented by longest match against the lexicons' words
 //!   (a character no word starts with becomes a token of its own);
 //! - a run of another script the classifier has no lexicon for becomes one `Foreign` token;
