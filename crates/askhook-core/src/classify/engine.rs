@@ -1648,9 +1648,35 @@ impl<'a> Ctx<'a> {
     /// from, named right after `copy of`.
     /// (`your copy of the site` is the user's own working copy: what it holds is their work.)
     fn copied_from(&self, h: &Hit) -> bool {
+        // `your copy`, and a working copy (`в рабочей копии незакоммиченные правки`): the
+        // user's own checkout, where what follows lives, not what it was made from.
         const OWNERS: &[&str] = &[
-            "your", "my", "our", "ta", "ma", "notre", "votre", "tu", "mi", "nuestra", "sua", "tua",
-            "minha", "nossa", "deine", "meine", "unsere", "ihre", "твоя", "моя", "наша", "ваша",
+            "your",
+            "my",
+            "our",
+            "ta",
+            "ma",
+            "notre",
+            "votre",
+            "tu",
+            "mi",
+            "nuestra",
+            "sua",
+            "tua",
+            "minha",
+            "nossa",
+            "deine",
+            "meine",
+            "unsere",
+            "ihre",
+            "твоя",
+            "моя",
+            "наша",
+            "ваша",
+            "working",
+            "рабочеи",
+            "рабочая",
+            "рабочую",
         ];
         self.clause_hits(self.index_of(h)).any(|(j, q)| {
             qualifier(q) == Some(Qualifier::CopyOf)
