@@ -1121,6 +1121,32 @@ impl<'a> Ctx<'a> {
             })
     }
 
+    /// A topic listed in parentheses after a statement that only text is written, in the
+    /// same sentence: `write up our release checklist (TestFlight, halting a rollout) in
+    /// RELEASING.md`. What the text will cover is not done.
+    fn listed_topic(&self, i: usize) -> bool {
+        // (`… (and then push it with --force)` goes on to do something.)
+        const GOES_ON: &[&str] = &["and", "then", "plus", "und", "dann", "et", "puis", "y", "e", "и"];
+        let h = &self.hits[i];
+        let at = &self.tokens[h.start as usize];
+        let opens = self.tokens[..=h.start as usize]
+            .iter()
+            .rev()
+            .take_while(|t| t.aside && t.field == at.field)
+            .last();
+        at.aside
+            && opens.is_some_and(|t| !GOES_ON.contains(&t.key.as_str()))
+            && self.hits.iter().enumerate().any(|(j, q)| {
+                let by = &self.tokens[q.start as usize];
+                qualifier(q) == Some(Qualifier::EditOnly)
+                    && !self.negated[j]
+                    && !by.aside
+                    && by.field == at.field
+                    && by.sentence == at.sentence
+                    && q.end < h.start
+            })
+    }
+
     /// The action is only told, not done: words quoted in a question that only edits text are
     /// a title, wherever they point (`Add a section 'When DROP DATABASE ran on prod by
     /// mistake'?`), and what a text an edit removes says is not done (`… a commented-out
@@ -2216,7 +2242,7 @@ pub fn evaluate(ctx: &Ctx) -> (Vec<Evidence>, Vec<Evidence>) {
         let verdict = match hit.kind() {
             // `The draft says 'we force-pushed main'. Keep that wording?`: a quoted text being
             // reworded is talk, whatever it says.
-            Kind::Effect(_) if ctx.quoted(hit) && ctx.edit_only(i) => None,
+            Kind::Effect(_) if ctx.quoted(hit) && ctx.edit_only(i) || ctx.listed_topic(i) => None,
             Kind::Effect(door) => Some((door, name.to_owned())),
             // `La base est réinitialisée chaque nuit`: the scheduled rebuild itself, stated.
             Kind::Action(_) if ctx.rebuilt_env && ctx.in_rebuild[i] => {
@@ -2503,6 +2529,7 @@ fn decide_action(ctx: &Ctx, i: usize, rule: ActionRule) -> Option<String> {
         // comment block?`).
         if rule != ActionRule::Always
             && (ctx.background_of_edit(i)
+                || ctx.listed_topic(i)
                 || !ctx.clause_names_place(i)
                     && (ctx.danger_told_in_background() || ctx.asks_text_edit(i)))
         {

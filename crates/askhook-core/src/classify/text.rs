@@ -98,6 +98,9 @@ pub struct Token {
     /// The short quotation (`« … »`, `“ … ”`, `" … "`) the token stands in, numbered from 1
     /// within its field; 0 outside any.
     pub quote: u16,
+    /// Inside an aside in parentheses (`write up the checklist (TestFlight, halting a
+    /// rollout)`).
+    pub aside: bool,
 }
 
 /// What a field's text is made of, for the language detector.
@@ -804,6 +807,7 @@ impl Tokenizer<'_> {
             constant: false,
             call: false,
             quote: self.quotes.get(from).copied().unwrap_or(0),
+            aside: self.aside,
         });
         self.out.len() - 1
     }
