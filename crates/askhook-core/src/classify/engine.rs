@@ -1098,8 +1098,12 @@ impl<'a> Ctx<'a> {
     /// `The README still tells people to run X to flush the production CDN … I'd only change
     /// the documentation text. How should I update that section?`. The sentence is the
     /// question's, before the asking one, not an order (it does not open with the action), and
-    /// the statement that only text changes comes in it or after it.
+    /// the statement that only text changes comes in it or after it. So is a topic listed in
+    /// parentheses after such a statement ([`Ctx::listed_topic`]).
     fn background_of_edit(&self, i: usize) -> bool {
+        if self.listed_topic(i) {
+            return true;
+        }
         let h = &self.hits[i];
         let field = self.field(h);
         if self.roles[field as usize] != Role::Question || !matches!(h.kind(), Kind::Action(_)) {
@@ -1126,7 +1130,9 @@ impl<'a> Ctx<'a> {
     /// RELEASING.md`. What the text will cover is not done.
     fn listed_topic(&self, i: usize) -> bool {
         // (`… (and then push it with --force)` goes on to do something.)
-        const GOES_ON: &[&str] = &["and", "then", "plus", "und", "dann", "et", "puis", "y", "e", "и"];
+        const GOES_ON: &[&str] = &[
+            "and", "then", "plus", "und", "dann", "et", "puis", "y", "e", "и",
+        ];
         let h = &self.hits[i];
         let at = &self.tokens[h.start as usize];
         let opens = self.tokens[..=h.start as usize]
@@ -1145,6 +1151,29 @@ impl<'a> Ctx<'a> {
                     && by.sentence == at.sentence
                     && q.end < h.start
             })
+    }
+
+    /// Where the step an action belongs to starts, when a `then` of the same sentence comes
+    /// before it. A later step that names what it touches (`je régénère les migrations en
+    /// local puis je réinitialise la base de recette`) happens where its own clause says, not
+    /// in the safe place of the step before it; one that names nothing (`дропнуть таблицу в
+    /// моей локальной базе и прогнать заново`) goes on with the same thing, in the same place.
+    fn next_step_at(&self, i: usize) -> Option<u32> {
+        let h = &self.hits[i];
+        let at = &self.tokens[h.start as usize];
+        self.hits
+            .iter()
+            .enumerate()
+            .filter(|&(j, q)| {
+                let by = &self.tokens[q.start as usize];
+                qualifier(q) == Some(Qualifier::Break)
+                    && !self.negated[j]
+                    && by.field == at.field
+                    && by.sentence == at.sentence
+                    && q.end <= h.start
+            })
+            .map(|(_, q)| q.start)
+            .max()
     }
 
     /// The action is only told, not done: words quoted in a question that only edits text are
@@ -1794,6 +1823,10 @@ fn named(list: &[(Weight, u16)]) -> Option<(Weight, u16)> {
 }
 
 impl Found {
+    fn names_anything(&self) -> bool {
+        !(self.free.is_empty() && self.held.is_empty() && self.places.is_empty())
+    }
+
     fn object(&self) -> Option<(Weight, u16)> {
         match named(&self.free) {
             Some((w, c)) if w >= Weight::Danger => Some((w, c)),
@@ -1961,6 +1994,17 @@ fn prune_borrowed(levels: &mut [Found]) {
     }
 }
 
+fn is_safe_place(h: &Hit) -> bool {
+    matches!(h.kind(), Kind::Place(w) if w <= Weight::Safe)
+}
+
+/// Whether the action is a later step that names what it touches ([`Ctx::next_step_at`]).
+fn later_step_named(ctx: &Ctx, action_index: usize, destructive: bool) -> bool {
+    let clause = ctx.clause(&ctx.hits[action_index]);
+    ctx.next_step_at(action_index).is_some()
+        && gather(ctx, action_index, &|h| ctx.clause(h) == clause, destructive).names_anything()
+}
+
 fn scope_of(ctx: &Ctx, action_index: usize, destructive: bool) -> Scope {
     let action = &ctx.hits[action_index];
     let (field, clause) = ctx.clause(action);
@@ -1968,9 +2012,10 @@ fn scope_of(ctx: &Ctx, action_index: usize, destructive: bool) -> Scope {
         (Role::Label(a), Role::Description(b)) | (Role::Description(a), Role::Label(b)) => a == b,
         _ => false,
     };
+    let later_step = later_step_named(ctx, action_index, destructive);
     let levels: [&dyn Fn(&Hit) -> bool; 5] = [
         &|h| ctx.clause(h) == (field, clause),
-        &|h| ctx.field(h) == field,
+        &|h| ctx.field(h) == field && !(later_step && is_safe_place(h)),
         &|h| sibling(ctx.field(h)),
         &|h| {
             matches!(
@@ -2529,7 +2574,6 @@ fn decide_action(ctx: &Ctx, i: usize, rule: ActionRule) -> Option<String> {
         // comment block?`).
         if rule != ActionRule::Always
             && (ctx.background_of_edit(i)
-                || ctx.listed_topic(i)
                 || !ctx.clause_names_place(i)
                     && (ctx.danger_told_in_background() || ctx.asks_text_edit(i)))
         {
