@@ -263,8 +263,23 @@ pub fn find_hits(tokens: &[Token]) -> Vec<Hit> {
     }
     hits.sort_by_key(|h| (h.start, h.end));
     drop_shadowed(&mut hits, tokens);
-    hits.retain(|h| !participle_after_determiner(h, tokens) && !preview_word_in_output(h, tokens));
+    hits.retain(|h| {
+        !participle_after_determiner(h, tokens)
+            && !preview_word_in_output(h, tokens)
+            && !asks_what_you_would(h, tokens)
+    });
     hits
+}
+
+/// `What fix would you like?`, `Which one would you prefer?`: a `what … would` followed by
+/// `you` asks the user to choose; it previews nothing (`see what it would delete` does).
+fn asks_what_you_would(hit: &Hit, tokens: &[Token]) -> bool {
+    let end = hit.end as usize;
+    matches!(hit.kind(), Kind::Qualifier(Qualifier::Preview))
+        && tokens[end].key == "would"
+        && tokens
+            .get(end + 1)
+            .is_some_and(|t| t.field == tokens[end].field && t.key == "you")
 }
 
 /// `count: 0` in a fenced block of `git count-objects` output: a preview word quoted in
