@@ -628,9 +628,11 @@ fn defers_to_agreement(hits: &[lexicon::Hit], tokens: &[text::Token], roles: &[R
                         _ => false,
                     }
             });
-            let names_code = tokens.iter().any(|t| {
+            // (`step 3 of the plan`: a number inside the agreement's own words is no version.)
+            let names_code = tokens.iter().enumerate().any(|(i, t)| {
                 t.field == field
                     && t.sentence == said
+                    && !(agreed.start as usize..=agreed.end as usize).contains(&i)
                     && matches!(
                         t.kind,
                         text::Kind::Ident | text::Kind::Path | text::Kind::Number
