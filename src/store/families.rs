@@ -24,7 +24,7 @@
 
 use std::collections::HashMap;
 
-use askhook_core::family::{may_match, same_decision, Reason, Signature, FAMILY_KEY_PREFIX};
+use askhook_core::family::{same_decision, Probe, Reason, Signature, StoredKey, FAMILY_KEY_PREFIX};
 use askhook_core::question::{Choice, IdSource};
 use rusqlite::{params, Connection, OptionalExtension};
 
@@ -67,46 +67,108 @@ struct Member<'a> {
     options: &'a [Choice],
 }
 
+/// The families one [`settle`] has read, each read for the matcher once (a settle of many rows
+/// compares each new question with the same recent families): their stored words, and their
+/// kept members.
+#[derive(Default)]
+struct MemberCache {
+    keys: HashMap<String, StoredKey>,
+    families: HashMap<String, Vec<Signature>>,
+}
+
+impl MemberCache {
+    /// At most this many families are kept read (each holds up to [`MEMBERS`] signatures).
+    const MAX: usize = 4 * RECENT_FAMILIES;
+
+    /// A family's words (they never change once it is founded).
+    fn key(&mut self, family: &str, words: &str) -> &StoredKey {
+        if !self.keys.contains_key(family) {
+            if self.keys.len() >= 4 * Self::MAX {
+                self.keys.clear();
+            }
+            self.keys.insert(family.to_owned(), StoredKey::parse(words));
+        }
+        &self.keys[family]
+    }
+
+    fn members(&mut self, conn: &Connection, family: &str) -> Result<&[Signature]> {
+        if !self.families.contains_key(family) {
+            if self.families.len() >= Self::MAX {
+                self.families.clear();
+            }
+            self.families
+                .insert(family.to_owned(), members(conn, family)?);
+        }
+        Ok(&self.families[family])
+    }
+
+    /// `q` joined `family` (which it founded, read as `founder`): kept read with the others
+    /// when they are.
+    fn joined(&mut self, family: &str, q: &Member<'_>, founder: Option<Signature>) {
+        if let Some(signature) = founder {
+            self.families.insert(family.to_owned(), vec![signature]);
+        } else if let Some(members) = self.families.get_mut(family) {
+            members.push(Signature::new(q.question, q.header, q.options));
+        }
+    }
+}
+
 /// Put a question not seen before into its hash family when that exists, else into the family
 /// it matches, else found `hash`; keep it as a member while the family has room.
-fn place(conn: &Connection, q: &Member<'_>, hash: &str, at: i64) -> Result<String> {
+fn place(
+    conn: &Connection,
+    cache: &mut MemberCache,
+    q: &Member<'_>,
+    hash: &str,
+    at: i64,
+) -> Result<String> {
     // Its hash names a family already (a mechanical rewording: same words, same options).
     let founded: bool = conn
         .prepare_cached("SELECT EXISTS (SELECT 1 FROM families WHERE id = ?1)")?
         .query_row(params![hash], |r| r.get(0))?;
+    let mut founding = None;
     let family = if founded {
         hash.to_owned()
     } else {
         let signature = Signature::new(q.question, q.header, q.options);
-        if let Some(family) = matching(conn, &signature)? {
+        if let Some(family) = matching(conn, cache, &signature)? {
             family
         } else {
             conn.prepare_cached(
                 "INSERT OR IGNORE INTO families (id, words, created_at) VALUES (?1, ?2, ?3)",
             )?
             .execute(params![hash, signature.key(), at])?;
+            founding = Some(signature);
             hash.to_owned()
         }
     };
-    conn.prepare_cached(
-        "INSERT OR IGNORE INTO family_members (family, question_id, question, header, options)
-         SELECT ?1, ?2, ?3, ?4, ?5
-         WHERE (SELECT COUNT(*) FROM family_members WHERE family = ?1) < ?6",
-    )?
-    .execute(params![
-        family,
-        q.question_id,
-        q.question,
-        q.header,
-        serde_json::to_string(q.options).unwrap_or_else(|_| "[]".into()),
-        MEMBERS as i64
-    ])?;
+    let joined = conn
+        .prepare_cached(
+            "INSERT OR IGNORE INTO family_members (family, question_id, question, header, options)
+             SELECT ?1, ?2, ?3, ?4, ?5
+             WHERE (SELECT COUNT(*) FROM family_members WHERE family = ?1) < ?6",
+        )?
+        .execute(params![
+            family,
+            q.question_id,
+            q.question,
+            q.header,
+            serde_json::to_string(q.options).unwrap_or_else(|_| "[]".into()),
+            MEMBERS as i64
+        ])?;
+    if joined > 0 {
+        cache.joined(&family, q, founding);
+    }
     Ok(family)
 }
 
 /// The family (of the recent ones and those with a preference) every kept member of which is
 /// the same decision as `signature` and that matches it best ([`match_score`]).
-fn matching(conn: &Connection, signature: &Signature) -> Result<Option<String>> {
+fn matching(
+    conn: &Connection,
+    cache: &mut MemberCache,
+    signature: &Signature,
+) -> Result<Option<String>> {
     if signature.is_empty() {
         return Ok(None);
     }
@@ -119,12 +181,13 @@ fn matching(conn: &Connection, signature: &Signature) -> Result<Option<String>> 
              WHERE p.question_id LIKE ?2 || '%'
          ORDER BY 1 DESC",
     )?;
+    let probe = Probe::new(signature);
     let candidates: Vec<String> = stmt
         .query_map(params![RECENT_FAMILIES as i64, FAMILY_KEY_PREFIX], |r| {
             Ok((r.get::<_, String>(1)?, r.get::<_, String>(2)?))
         })?
         .filter_map(std::result::Result::ok)
-        .filter(|(_, words)| may_match(words, signature))
+        .filter(|(id, words)| probe.may_match(cache.key(id, words)))
         .map(|(id, _)| id)
         .take(MAX_COMPARED)
         .collect();
@@ -133,8 +196,7 @@ fn matching(conn: &Connection, signature: &Signature) -> Result<Option<String>> 
     // family a question of another decision joined wrongly, which a rewording then follows.
     let mut best: Option<(u32, String)> = None;
     for id in candidates {
-        let members = members(conn, &id)?;
-        if let Some(score) = match_score(&members, signature) {
+        if let Some(score) = match_score(cache.members(conn, &id)?, signature) {
             if best.as_ref().is_none_or(|(b, _)| score > *b) {
                 best = Some((score, id));
             }
@@ -237,6 +299,7 @@ fn cluster_after(conn: &Connection, after: i64) -> Result<(usize, Option<i64>)> 
     let mut rows = read.query(params![after])?;
     // The family given to each question id so far (rows are reassigned as they are read).
     let mut given: HashMap<String, String> = HashMap::new();
+    let mut cache = MemberCache::default();
     let (mut count, mut last) = (0, None);
     while let Some(r) = rows.next()? {
         let id: i64 = r.get(0)?;
@@ -256,7 +319,7 @@ fn cluster_after(conn: &Connection, after: i64) -> Result<(usize, Option<i64>)> 
                 header: header.as_deref(),
                 options: &options,
             };
-            let f = place(conn, &member, &family, r.get(6)?)?;
+            let f = place(conn, &mut cache, &member, &family, r.get(6)?)?;
             given.insert(question_id, f.clone());
             f
         };

@@ -683,97 +683,192 @@ fn classes_of(all: &[String], cjk_all: &str, lang: Lang) -> Vec<usize> {
     classes
 }
 
-/// Whether a question whose [`Signature::key`] is `key` could be the same decision as `b`:
-/// the share of each side's asking words found among the other's words must reach the
-/// coverage [`same_decision`] needs (one side only when both list two specific options). Never
-/// false for a pair [`same_decision`] would match; cheap (no allocation).
+/// Whether a question whose [`Signature::key`] is `key` could be the same decision as `b`
+/// ([`Probe::may_match`]). To test one question against many keys, build the [`Probe`] once.
 pub fn may_match(key: &str, b: &Signature) -> bool {
-    let mut parts = key.split('\t');
-    let (core, all) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
-    let options = parts.next() == Some("2");
-    let share = |words: &mut dyn Iterator<Item = &str>, found: &dyn Fn(&str) -> bool| {
-        let (mut total, mut hit) = (0.0, 0.0);
-        for w in words.filter(|w| !w.is_empty()) {
-            total += weight(w);
-            if found(w) {
-                hit += weight(w);
-            }
+    Probe::new(b).may_match(&StoredKey::parse(key))
+}
+
+/// A [`Signature::key`] as stored, read once for [`Probe::may_match`]: what it says of each of
+/// its words does not depend on the question it is tested against.
+#[derive(Debug)]
+pub struct StoredKey {
+    /// The content words of the asking sentence and header, each with its weight and whether
+    /// it is a verb of some synonym class.
+    core: Vec<(String, f64, bool)>,
+    /// Every content word: sorted.
+    all: Vec<String>,
+    /// It lists at least two specific options.
+    options: bool,
+}
+
+impl StoredKey {
+    pub fn parse(key: &str) -> StoredKey {
+        fn words(part: Option<&str>) -> impl Iterator<Item = String> + '_ {
+            part.unwrap_or("")
+                .split(' ')
+                .filter(|w| !w.is_empty())
+                .map(str::to_owned)
         }
-        if total > 0.0 {
-            hit / total
-        } else {
-            0.0
-        }
-    };
-    // A verb of a synonym class may be matched by another of its class: counted as found (the
-    // key does not say its language), so this stays true wherever `same_decision` could be; so
-    // are a path whose last part the other has and an acronym spelled out (see `coverage`).
-    // A word of a compound the key's question has (`trailing commas` for `trailingComma`):
-    // any word of the key's that begins or ends such a compound of `b`'s.
-    let mut all: Vec<&str> = all.split(' ').filter(|w| !w.is_empty()).collect();
-    all.sort_unstable();
-    let in_key = |w: &str| all.binary_search(&w).is_ok();
-    let shared: Vec<&str> = all.iter().copied().filter(|c| b.has(c)).collect();
-    let compound = |w: &str| {
-        shared
-            .iter()
-            .any(|c| c.len() > w.len() && (c.starts_with(w) || c.ends_with(w)))
-    };
-    // A word of the key's as read in some language (the key's is not known).
-    let in_key_read = |w: &str| Lang::ALL.iter().any(|&lang| in_key(&normal_word(w, lang)));
-    // Some word of the key's begins with each letter of `acronym` (the words that spell one
-    // out are content words: `Signature::spelled`).
-    let spelled_in_key = |acronym: &str| {
-        acronym.bytes().all(|c| {
-            let at = all.partition_point(|w| w.as_bytes()[0] < c);
-            all.get(at).is_some_and(|w| w.as_bytes()[0] == c)
-        })
-    };
-    // A word of the key's that may spell out an acronym `b` writes (its initial is one of the
-    // acronym's letters), or an acronym's reading (it begins the acronym) `b` spells out.
-    let acronym = |w: &str| {
-        let first = w.as_bytes()[0];
-        b.capitals
-            .iter()
-            .any(|(c, _)| c.as_bytes().contains(&first) && spelled_in_key(c))
-            || (w.len() <= 4
-                && b.spelled.iter().any(|run| {
-                    (3..=4).any(|n| {
-                        run.windows(n).any(|window| {
-                            window.iter().map(|(i, _)| *i).take(w.len()).eq(w.bytes())
-                        })
-                    })
-                }))
-    };
-    let cover_a = share(&mut core.split(' '), &|w| {
-        b.has(w) || has_synonyms(w) || compound(w) || basename_found(w, b) || acronym(w)
-    });
-    let found_b = |w: &str| {
-        synonym_class(b.lang, w).is_some()
-            || in_key(w)
-            || b.joined
-                .iter()
-                .any(|(c, l, r)| (l == w || r == w) && in_key(c))
-            || basename(w).is_some_and(|last| in_key(last) || in_key_read(last))
-            || b.capitals
-                .iter()
-                .any(|(c, reading)| reading == w && spelled_in_key(c))
-            || b.spelled.iter().any(|run| {
-                (3..=4).any(|n| {
-                    run.windows(n).any(|window| {
-                        window.iter().any(|(_, x)| x == w) && {
-                            let initials: String = window.iter().map(|(i, _)| *i as char).collect();
-                            in_key_read(&initials)
-                        }
-                    })
-                })
+        let mut parts = key.split('\t');
+        let core = words(parts.next())
+            .map(|w| {
+                let (weight, synonyms) = (weight(&w), has_synonyms(&w));
+                (w, weight, synonyms)
             })
-    };
-    let cover_b = share(&mut b.core.iter().map(String::as_str), &found_b);
-    if options && b.options.len() >= 2 {
-        cover_a.max(cover_b) >= COVERAGE
-    } else {
-        cover_a.min(cover_b) >= COVERAGE
+            .collect();
+        let mut all: Vec<String> = words(parts.next()).collect();
+        all.sort_unstable();
+        StoredKey {
+            core,
+            all,
+            options: parts.next() == Some("2"),
+        }
+    }
+}
+
+/// A question read for [`Probe::may_match`] against many stored keys: what does not depend on
+/// the key (the acronyms its runs of words could spell) is worked out once.
+pub struct Probe<'a> {
+    b: &'a Signature,
+    /// For each word of `b.core`: the initials of every run of three or four words of
+    /// `b.spelled` that holds it, as read in every language (an acronym the key may write).
+    spelled_by: Vec<Vec<String>>,
+    /// The initials of every run of three or four words of `b.spelled`.
+    initials: Vec<String>,
+    /// The weight of each word of `b.core`, and whether it is a verb of a synonym class (found
+    /// in any key: the key does not say its language).
+    words: Vec<(f64, bool)>,
+}
+
+impl<'a> Probe<'a> {
+    pub fn new(b: &'a Signature) -> Probe<'a> {
+        let windows = || {
+            b.spelled
+                .iter()
+                .flat_map(|run| (3..=4).flat_map(move |n| run.windows(n)))
+        };
+        let initials_of = |window: &[(u8, String)]| -> String {
+            window.iter().map(|(i, _)| *i as char).collect()
+        };
+        let spelled_by = b
+            .core
+            .iter()
+            .map(|w| {
+                let mut read: Vec<String> = windows()
+                    .filter(|window| window.iter().any(|(_, x)| x == w))
+                    .flat_map(|window| {
+                        let initials = initials_of(window);
+                        Lang::ALL
+                            .iter()
+                            .map(move |&lang| normal_word(&initials, lang))
+                    })
+                    .collect();
+                read.sort_unstable();
+                read.dedup();
+                read
+            })
+            .collect();
+        let initials = windows().map(initials_of).collect();
+        Probe {
+            b,
+            spelled_by,
+            initials,
+            words: b
+                .core
+                .iter()
+                .map(|w| (weight(w), synonym_class(b.lang, w).is_some()))
+                .collect(),
+        }
+    }
+
+    /// Whether a question whose [`Signature::key`] is `key` could be the same decision as this
+    /// one: the share of each side's asking words found among the other's words must reach the
+    /// coverage [`same_decision`] needs (one side only when both list two specific options).
+    /// Never false for a pair [`same_decision`] would match.
+    pub fn may_match(&self, key: &StoredKey) -> bool {
+        let b = self.b;
+        let all = &key.all;
+        // The share of the weight of words found.
+        let share = |words: &mut dyn Iterator<Item = (f64, bool)>| {
+            let (mut total, mut hit) = (0.0, 0.0);
+            for (weight, found) in words {
+                total += weight;
+                if found {
+                    hit += weight;
+                }
+            }
+            if total > 0.0 {
+                hit / total
+            } else {
+                0.0
+            }
+        };
+        // A verb of a synonym class may be matched by another of its class: counted as found
+        // (the key does not say its language), so this stays true wherever `same_decision` could
+        // be; so are a path whose last part the other has and an acronym spelled out (see
+        // `coverage`). A word of a compound the key's question has (`trailing commas` for
+        // `trailingComma`): any word of the key's that begins or ends such a compound of `b`'s.
+        let in_key = |w: &str| all.binary_search_by(|x| x.as_str().cmp(w)).is_ok();
+        let compound = |w: &str| {
+            b.all
+                .iter()
+                .any(|c| c.len() > w.len() && (c.starts_with(w) || c.ends_with(w)) && in_key(c))
+        };
+        // A word of the key's as read in some language (the key's is not known).
+        let in_key_read = |w: &str| Lang::ALL.iter().any(|&lang| in_key(&normal_word(w, lang)));
+        // Some word of the key's begins with each letter of `acronym` (the words that spell one
+        // out are content words: `Signature::spelled`).
+        let spelled_in_key = |acronym: &str| {
+            acronym.bytes().all(|c| {
+                let at = all.partition_point(|w| w.as_bytes()[0] < c);
+                all.get(at).is_some_and(|w| w.as_bytes()[0] == c)
+            })
+        };
+        // A word of the key's that may spell out an acronym `b` writes (its initial is one of
+        // the acronym's letters), or an acronym's reading (it begins the acronym) `b` spells out.
+        let acronym = |w: &str| {
+            let first = w.as_bytes()[0];
+            b.capitals
+                .iter()
+                .any(|(c, _)| c.as_bytes().contains(&first) && spelled_in_key(c))
+                || (w.len() <= 4 && self.initials.iter().any(|s| s.starts_with(w)))
+        };
+        let found_b = |i: usize, w: &str| {
+            self.words[i].1
+                || in_key(w)
+                || b.joined
+                    .iter()
+                    .any(|(c, l, r)| (l == w || r == w) && in_key(c))
+                || basename(w).is_some_and(|last| in_key(last) || in_key_read(last))
+                || b.capitals
+                    .iter()
+                    .any(|(c, reading)| reading == w && spelled_in_key(c))
+                || self.spelled_by[i].iter().any(|initials| in_key(initials))
+        };
+        let cover_b = share(
+            &mut b
+                .core
+                .iter()
+                .enumerate()
+                .filter(|(_, w)| !w.is_empty())
+                .map(|(i, w)| (self.words[i].0, found_b(i, w))),
+        );
+        // Both sides must be covered unless both list two specific options: the side read
+        // first (`b`'s words, looked up in the key) mostly decides alone.
+        let both = !(key.options && b.options.len() >= 2);
+        if both && cover_b < COVERAGE {
+            return false;
+        }
+        let cover_a = share(&mut key.core.iter().map(|(w, weight, synonyms)| {
+            let found = b.has(w) || *synonyms || compound(w) || basename_found(w, b) || acronym(w);
+            (*weight, found)
+        }));
+        if both {
+            cover_a >= COVERAGE
+        } else {
+            cover_a.max(cover_b) >= COVERAGE
+        }
     }
 }
 

@@ -34,7 +34,7 @@ mod lexicon;
 mod matcher;
 mod text;
 
-pub use matcher::{may_match, same_decision, Reason, Signature, Verdict};
+pub use matcher::{may_match, same_decision, Probe, Reason, Signature, StoredKey, Verdict};
 
 use sha1::{Digest, Sha1};
 
